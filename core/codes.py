@@ -1,0 +1,354 @@
+"""Game codes: their syntax, parsing and canonical text.
+
+A game code such as ``KL1-D3NP3F-AAAAAAG`` names a deal and the options it is
+played with::
+
+    code      = prefix version "-" middle "-" deal
+    prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, ...)
+    version   = digits, no leading zero    (format version; also the shuffle version)
+    middle    = draw scoring [redeal] ["F"]
+    draw      = "D1" | "D3"
+    scoring   = 1 letter                   (N Normal, V Vegas, other letters: plugins)
+    redeal    = "U" | "P" passes           (only when it differs from the scoring's default)
+    passes    = 1 .. 99, no leading zero
+    "F"       = foundation returns forbidden (allowed is the default, never written)
+    deal      = 7 characters of RFC 4648 base32 (A=0 .. Z=25, 2=26 .. 7=31)
+
+Parsing strips surrounding whitespace and accepts lower case; :func:`str` gives
+the canonical (upper case) text.  This module is purely syntactic: which
+prefixes and scoring letters are installed is decided elsewhere.
+
+>>> code = GameCode.parse("kl1-d3np3-aaaaaag")
+>>> code.prefix, code.draw, code.scoring_letter, code.redeal, code.deal
+('KL', 3, 'N', 'passes:3', 6)
+>>> str(code)
+'KL1-D3NP3-AAAAAAG'
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Final
+
+import attrs
+
+from solitaire.core.deals import DEAL_NUMBERS, SHUFFLE_VERSIONS
+
+__all__ = [
+    "BASE32_ALPHABET",
+    "CODE_VERSIONS",
+    "DEAL_CHARS",
+    "EXAMPLE_CODE",
+    "MAX_PASSES",
+    "CodeError",
+    "GameCode",
+    "decode_deal",
+    "encode_deal",
+]
+
+BASE32_ALPHABET: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"
+"""RFC 4648 base32 digits: the character at index ``i`` has value ``i``."""
+
+DEAL_CHARS: Final = 7
+"""A deal number is written with exactly this many base32 characters (35 bits)."""
+
+CODE_VERSIONS: Final[tuple[int, ...]] = SHUFFLE_VERSIONS
+"""Supported format versions; a code's version is also its shuffle version."""
+
+MAX_PASSES: Final = 99
+"""The largest ``n`` of a ``P<n>`` token."""
+
+EXAMPLE_CODE: Final = "KL1-D1N-AAAAAAG"
+"""The shape of a game code, quoted in error messages."""
+
+_BASE32_VALUES: Final[dict[str, int]] = {char: value for value, char in enumerate(BASE32_ALPHABET)}
+_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+_LETTERS: Final = frozenset(string.ascii_uppercase)
+_DIGITS: Final = frozenset(string.digits)
+_PASSES_RE: Final = re.compile(r"passes:([1-9][0-9]?)")
+
+
+class CodeError(ValueError):
+    """A malformed game code; the message names the code and the problem.
+
+    ``CodeError(code, problem)`` builds the message ``game code 'CODE': PROBLEM``;
+    ``CodeError(message)`` takes a complete message as it is (``code`` is then None).
+
+    >>> GameCode.parse("KL1-D2N-AAAAAAG")
+    Traceback (most recent call last):
+        ...
+    solitaire.core.codes.CodeError: game code 'KL1-D2N-AAAAAAG': draw mode must be D1 or D3, not 'D2'
+    """
+
+    code: object
+    problem: str
+    _args: tuple[object, str | None]
+
+    def __init__(self, code_or_message: object, problem: str | None = None) -> None:
+        if problem is None:
+            message = str(code_or_message)
+            self.code = None
+            self.problem = message
+        else:
+            code = code_or_message
+            message = f"game code {code!r}: {problem}"
+            self.code = code
+            self.problem = problem
+        super().__init__(message)
+        self._args = (code_or_message, problem)
+
+    def __reduce__(self) -> tuple[type[CodeError], tuple[object, str | None]]:
+        return (CodeError, self._args)
+
+
+def _deal_problem(text: str) -> str | None:
+    """What is wrong with the (upper case) deal part ``text``, or None."""
+    for position, char in enumerate(text, start=1):
+        if char not in _BASE32_VALUES:
+            return (
+                f"character {char!r} at position {position} of the deal part {text!r} is not a base32 "
+                "digit (use A-Z and 2-7; 0, 1, 8 and 9 are not base32 digits)"
+            )
+    if len(text) != DEAL_CHARS:
+        return f"the deal part must be exactly {DEAL_CHARS} base32 characters, not {len(text)} ({text!r})"
+    return None
+
+
+def encode_deal(deal: int) -> str:
+    """The 7-character base32 text of a deal number, most significant first.
+
+    >>> encode_deal(6), encode_deal(1), encode_deal(2**35 - 1)
+    ('AAAAAAG', 'AAAAAAB', '7777777')
+    """
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise ValueError(f"a deal number must be an int, not {type(deal).__name__} ({deal!r})")
+    if not 0 <= deal < DEAL_NUMBERS:
+        raise ValueError(f"deal number {deal} is out of range: deals are 0 .. {DEAL_NUMBERS - 1} (2**35 - 1)")
+    chars = []
+    for _ in range(DEAL_CHARS):
+        chars.append(BASE32_ALPHABET[deal & 31])
+        deal >>= 5
+    return "".join(reversed(chars))
+
+
+def decode_deal(text: str) -> int:
+    """The deal number written as 7 base32 characters (lower case accepted).
+
+    >>> decode_deal("AAAAAAG"), decode_deal("aaaaaab"), decode_deal("7777777")
+    (6, 1, 34359738367)
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a deal part must be a string, not {type(text).__name__} ({text!r})")
+    upper = text.translate(_UPPER)
+    problem = _deal_problem(upper)
+    if problem is not None:
+        raise ValueError(problem)
+    value = 0
+    for char in upper:
+        value = value * 32 + _BASE32_VALUES[char]
+    return value
+
+
+def _parse_extensions(code: str, middle: str, tokens: str) -> tuple[str | None, bool]:
+    """Parse the extension tokens after the scoring letter: (redeal, returns_allowed)."""
+    redeal: str | None = None
+    returns_allowed = True
+    redeal_token: str | None = None
+    position = 0
+    while position < len(tokens):
+        char = tokens[position]
+        if char == "U" or char == "P":
+            end = position + 1
+            if char == "P":
+                while end < len(tokens) and tokens[end] in _DIGITS:
+                    end += 1
+            token = tokens[position:end]
+            if redeal_token is not None:
+                raise CodeError(
+                    code,
+                    f"redeal token {token!r} after {redeal_token!r} in {middle!r}: "
+                    "only one redeal token (U or P<n>) is allowed",
+                )
+            if not returns_allowed:
+                raise CodeError(
+                    code,
+                    f"redeal token {token!r} must come before 'F' in {middle!r} (order: U or P<n>, then F)",
+                )
+            if char == "U":
+                redeal = "unlimited"
+            else:
+                digits = token[1:]
+                if not digits:
+                    raise CodeError(
+                        code, f"'P' in {middle!r} needs a number of passes 1..{MAX_PASSES}, e.g. 'P3'"
+                    )
+                if digits[0] == "0" and len(digits) > 1:
+                    raise CodeError(
+                        code,
+                        f"number of passes {token!r} in {middle!r} must be written without leading zeros",
+                    )
+                passes = int(digits)
+                if passes == 0:
+                    raise CodeError(
+                        code, f"number of passes {token!r} in {middle!r} must be 1..{MAX_PASSES}, not 0"
+                    )
+                if passes > MAX_PASSES:
+                    raise CodeError(
+                        code, f"number of passes {token!r} in {middle!r} must be at most {MAX_PASSES}"
+                    )
+                redeal = f"passes:{passes}"
+            redeal_token = token
+            position = end
+        elif char == "F":
+            if not returns_allowed:
+                raise CodeError(code, f"extension 'F' is repeated in {middle!r}")
+            returns_allowed = False
+            position += 1
+        else:
+            raise CodeError(
+                code,
+                f"unknown extension {char!r} in {middle!r} (after the scoring letter: "
+                f"optional U or P<n> (redeal), then optional F (foundation returns forbidden))",
+            )
+    return redeal, returns_allowed
+
+
+def _check_redeal(redeal: object) -> None:
+    if redeal is None or redeal == "unlimited":
+        return
+    if isinstance(redeal, str) and _PASSES_RE.fullmatch(redeal):
+        return
+    raise ValueError(
+        f"redeal must be None, 'unlimited' or 'passes:N' with N = 1..{MAX_PASSES} "
+        f"(no leading zero), not {redeal!r}"
+    )
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@attrs.frozen
+class GameCode:
+    """A parsed game code.
+
+    ``redeal`` is None when the game uses its scoring scheme's default redeal
+    policy, else ``"unlimited"`` or ``"passes:N"``.  ``deal`` is keyword-only.
+
+    >>> str(GameCode("TF", 1, 1, "N", None, False, deal=1))
+    'TF1-D1NF-AAAAAAB'
+    >>> GameCode.parse(" KL1-D1VU-AAAAAAB ").redeal
+    'unlimited'
+    """
+
+    prefix: str
+    version: int
+    draw: int
+    scoring_letter: str
+    redeal: str | None = None
+    returns_allowed: bool = True
+    deal: int = attrs.field(kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if not (isinstance(self.prefix, str) and len(self.prefix) == 2 and set(self.prefix) <= _LETTERS):
+            raise ValueError(f"prefix must be 2 upper case letters A-Z, not {self.prefix!r}")
+        if not _is_int(self.version) or self.version not in CODE_VERSIONS:
+            supported = ", ".join(str(v) for v in CODE_VERSIONS)
+            raise ValueError(f"version must be one of {supported}, not {self.version!r}")
+        if not _is_int(self.draw) or self.draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
+        if not (
+            isinstance(self.scoring_letter, str)
+            and len(self.scoring_letter) == 1
+            and self.scoring_letter in _LETTERS
+        ):
+            raise ValueError(f"scoring letter must be one upper case letter A-Z, not {self.scoring_letter!r}")
+        _check_redeal(self.redeal)
+        if not isinstance(self.returns_allowed, bool):
+            raise ValueError(f"returns_allowed must be a bool, not {self.returns_allowed!r}")
+        if not _is_int(self.deal) or not 0 <= self.deal < DEAL_NUMBERS:
+            raise ValueError(f"deal must be an int 0 .. {DEAL_NUMBERS - 1}, not {self.deal!r}")
+
+    @property
+    def middle(self) -> str:
+        """The middle group: draw mode, scoring letter and extension tokens, e.g. ``D3NP3F``."""
+        if self.redeal is None:
+            redeal = ""
+        elif self.redeal == "unlimited":
+            redeal = "U"
+        else:
+            redeal = "P" + self.redeal.removeprefix("passes:")
+        returns = "" if self.returns_allowed else "F"
+        return f"D{self.draw}{self.scoring_letter}{redeal}{returns}"
+
+    def __str__(self) -> str:
+        return f"{self.prefix}{self.version}-{self.middle}-{encode_deal(self.deal)}"
+
+    @classmethod
+    def parse(cls, text: str) -> GameCode:
+        """Parse a game code; raise :class:`CodeError` saying what is wrong.
+
+        >>> GameCode.parse("KL1-D1N-AAAAAAG").deal
+        6
+        """
+        if not isinstance(text, str):
+            raise CodeError(text, f"must be a string like {EXAMPLE_CODE}, not {type(text).__name__}")
+        code = text.strip()
+        if not code:
+            raise CodeError(code, f"is empty; expected a code like {EXAMPLE_CODE}")
+        upper = code.translate(_UPPER)
+        groups = upper.split("-")
+        if len(groups) != 3:
+            raise CodeError(
+                code,
+                f"expected 3 groups separated by '-', like {EXAMPLE_CODE}, not {len(groups)}",
+            )
+        head, middle, deal_text = groups
+
+        # Head: prefix and version.
+        prefix = head[:2]
+        if len(prefix) < 2 or not set(prefix) <= _LETTERS:
+            raise CodeError(
+                code, f"the code must start with a 2-letter variant prefix (like 'KL'), not {head[:2]!r}"
+            )
+        version_text = head[2:]
+        if not version_text:
+            raise CodeError(code, f"the format version number is missing after the prefix {prefix!r}")
+        if not set(version_text) <= _DIGITS:
+            raise CodeError(
+                code, f"the format version after the prefix {prefix!r} must be a number, not {version_text!r}"
+            )
+        supported = ", ".join(str(v) for v in CODE_VERSIONS)
+        if version_text[0] == "0" and len(version_text) > 1:
+            raise CodeError(
+                code, f"the format version {version_text!r} must be written without leading zeros"
+            )
+        version = int(version_text)
+        if version not in CODE_VERSIONS:
+            raise CodeError(code, f"format version {version} is not supported (supported: {supported})")
+
+        # Middle: draw mode, scoring letter, extensions.
+        if not middle:
+            raise CodeError(
+                code, "the middle group is empty; expected a draw mode D1 or D3 and a scoring letter"
+            )
+        draw_text = middle[:2]
+        if draw_text not in ("D1", "D3"):
+            raise CodeError(code, f"draw mode must be D1 or D3, not {draw_text!r}")
+        draw = int(draw_text[1])
+        if len(middle) < 3:
+            raise CodeError(code, f"the scoring letter (like 'N' or 'V') is missing after {draw_text!r}")
+        scoring_letter = middle[2]
+        if scoring_letter not in _LETTERS:
+            raise CodeError(
+                code, f"the scoring letter after {draw_text!r} must be a letter A-Z, not {scoring_letter!r}"
+            )
+        redeal, returns_allowed = _parse_extensions(code, middle, middle[3:])
+
+        # Deal.
+        problem = _deal_problem(deal_text)
+        if problem is not None:
+            raise CodeError(code, problem)
+        deal = decode_deal(deal_text)
+        return cls(prefix, version, draw, scoring_letter, redeal, returns_allowed, deal=deal)

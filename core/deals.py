@@ -1,0 +1,193 @@
+"""Deal numbers and the project's own, versioned shuffle.
+
+A deal is named by a number in ``0 .. DEAL_NUMBERS - 1`` (35 bits, the 7 base32
+characters at the end of a game code) and a shuffle version.  The shuffle is pure
+integer arithmetic, so a deal number gives the same cards on every machine and
+every Python version; :mod:`random` is never used.  ``docs/deals.md`` describes
+the algorithm for people who write tools, with test vectors.
+
+Version 1:
+
+1. a SplitMix64 generator seeded with the deal number;
+2. unbiased bounded integers by rejection;
+3. a Fisher–Yates shuffle of the deck in index order (``AS .. KS, AH .. KH,
+   AD .. KD, AC .. KC``), from position 51 down to 1.
+
+The result is the *dealt order*: cards 0..27 go to the tableau row by row
+(row 0 on columns 1..7, row 1 on columns 2..7, ..., row 6 on column 7), cards
+28..51 are the stock in draw order.
+
+>>> order = shuffled_deck(6)
+>>> len(order), len(set(order))
+(52, 52)
+>>> columns, stock = deal_layout(order)
+>>> [len(column) for column in columns], len(stock)
+([1, 2, 3, 4, 5, 6, 7], 24)
+>>> stock[-1] is order[28]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from solitaire.core.cards import CARDS, Card
+
+__all__ = [
+    "DEAL_NUMBERS",
+    "SHUFFLE_VERSIONS",
+    "STOCK_SIZE",
+    "TABLEAU_COLUMNS",
+    "TABLEAU_SIZE",
+    "bounded",
+    "deal_layout",
+    "shuffled_deck",
+    "splitmix64",
+]
+
+DEAL_NUMBERS: Final = 2**35
+"""How many deal numbers there are: deals are ``0 .. DEAL_NUMBERS - 1``."""
+
+SHUFFLE_VERSIONS: Final[tuple[int, ...]] = (1,)
+"""The shuffle versions this module knows, oldest first."""
+
+TABLEAU_COLUMNS: Final = 7
+TABLEAU_SIZE: Final = 28
+STOCK_SIZE: Final = 24
+
+_MASK64: Final = 0xFFFF_FFFF_FFFF_FFFF
+_GAMMA: Final = 0x9E37_79B9_7F4A_7C15
+_MIX1: Final = 0xBF58_476D_1CE4_E5B9
+_MIX2: Final = 0x94D0_49BB_1331_11EB
+_TWO64: Final = 1 << 64
+
+# _LIMITS[n] = 2**64 - (2**64 mod n): draws at or above it are rejected.
+_LIMITS: Final[tuple[int, ...]] = (0, *(_TWO64 - _TWO64 % n for n in range(1, 53)))
+
+
+def _tableau_positions() -> tuple[tuple[int, ...], ...]:
+    """For each column, the dealt-order positions of its cards, bottom first."""
+    columns: list[list[int]] = [[] for _ in range(TABLEAU_COLUMNS)]
+    position = 0
+    for row in range(TABLEAU_COLUMNS):
+        for column in range(row, TABLEAU_COLUMNS):
+            columns[column].append(position)
+            position += 1
+    return tuple(tuple(column) for column in columns)
+
+
+_COLUMN_POSITIONS: Final = _tableau_positions()
+
+
+def _check_deal(deal: object, version: object) -> None:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ValueError(f"shuffle version must be an int, not {type(version).__name__}")
+    if version not in SHUFFLE_VERSIONS:
+        known = ", ".join(str(v) for v in SHUFFLE_VERSIONS)
+        raise ValueError(f"unknown shuffle version {version} (known versions: {known})")
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise ValueError(f"a deal number must be an int, not {type(deal).__name__} ({deal!r})")
+    if not 0 <= deal < DEAL_NUMBERS:
+        raise ValueError(f"deal number {deal} is out of range: deals are 0 .. {DEAL_NUMBERS - 1} (2**35 - 1)")
+
+
+def splitmix64(seed: int) -> Iterator[int]:
+    """The SplitMix64 generator: an endless stream of 64-bit integers.
+
+    This is the pseudo-random generator of shuffle version 1, seeded with the
+    deal number.
+
+    >>> numbers = splitmix64(0)
+    >>> hex(next(numbers))
+    '0xe220a8397b1dcdaf'
+    """
+    state = seed & _MASK64
+    while True:
+        state = (state + _GAMMA) & _MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+        yield z ^ (z >> 31)
+
+
+def bounded(numbers: Iterator[int], n: int) -> int:
+    """An unbiased integer in ``0 .. n-1`` from a stream of 64-bit integers.
+
+    Draws at or above ``2**64 - (2**64 mod n)`` are rejected and drawn again;
+    the accepted draw is taken modulo ``n``.
+
+    >>> bounded(iter([5, 17]), 10)
+    5
+    >>> bounded(iter([2**64 - 1, 17]), 10)
+    7
+    """
+    if not 1 <= n <= _TWO64:
+        raise ValueError(f"bound must be 1 .. 2**64, not {n}")
+    limit = _TWO64 - _TWO64 % n
+    while True:
+        x = next(numbers)
+        if x < limit:
+            return x % n
+
+
+def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
+    """The 52 cards of deal ``deal`` in dealt order (shuffle ``version``).
+
+    Cards 0..27 go to the tableau row by row, cards 28..51 are the stock in
+    draw order (card 28 is drawn first); :func:`deal_layout` splits them.
+
+    >>> " ".join(card.text for card in shuffled_deck(6)[:4])
+    'AD 2H 7C 7H'
+    >>> shuffled_deck(6) == shuffled_deck(6)
+    True
+    """
+    _check_deal(deal, version)
+    # Version 1: SplitMix64 + rejection + Fisher–Yates, inlined for speed;
+    # the same as using splitmix64() and bounded() above.
+    deck = list(CARDS)
+    limits = _LIMITS
+    state = deal
+    for i in range(51, 0, -1):
+        n = i + 1
+        limit = limits[n]
+        while True:
+            state = (state + _GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def deal_layout(
+    order: tuple[Card, ...],
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Split a dealt order into the 7 tableau columns and the stock.
+
+    Each column is bottom first: its last card is the top, face-up one.  The
+    stock is *bottom first* too, the reverse of draw order: its last card is the
+    next one drawn (``order[28]``).
+
+    >>> columns, stock = deal_layout(shuffled_deck(6))
+    >>> [card.text for card in columns[1]], stock[-1].text
+    (['2H', 'JC'], 'QH')
+    """
+    if len(order) != len(CARDS):
+        raise ValueError(f"a dealt order has 52 cards, not {len(order)}")
+    if not all(isinstance(card, Card) for card in order):
+        raise ValueError("a dealt order must contain only Card objects")
+    if len(set(order)) != len(CARDS):
+        seen: set[Card] = set()
+        repeated: set[str] = set()
+        for card in order:
+            if card in seen:
+                repeated.add(card.text)
+            seen.add(card)
+        raise ValueError(f"a dealt order has 52 distinct cards; repeated: {', '.join(sorted(repeated))}")
+    columns = tuple(tuple(order[p] for p in positions) for positions in _COLUMN_POSITIONS)
+    stock = tuple(reversed(order[TABLEAU_SIZE:]))
+    return columns, stock

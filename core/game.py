@@ -1,0 +1,290 @@
+"""A game in progress: moves, undo and redo, and the conveniences every front end shares.
+
+>>> from solitaire.core.registry import Catalog
+>>> game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+>>> game.play("s")
+(StockDrawn(cards=(Card.parse('4S'),)),)
+>>> game.state.moves, len(game.state.waste)
+(1, 1)
+>>> game.undo().moves   # undo never lowers the move counter
+1
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Final, Literal
+
+import attrs
+
+from solitaire.core import refusals as r
+from solitaire.core.deals import shuffled_deck
+from solitaire.core.hints import Hint
+from solitaire.core.moves import DRAW, Move
+from solitaire.core.refusals import IllegalMoveError, Refusal
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.state import Event, State
+
+__all__ = ["HISTORY_LIMIT", "Change", "Game", "parse_action"]
+
+#: How many actions can be undone.
+HISTORY_LIMIT: Final = 100
+UNDO: Final = "undo"
+REDO: Final = "redo"
+
+ChangeKind = Literal["move", "undo", "redo", "restart"]
+
+
+@attrs.frozen
+class Change:
+    """What subscribers are told: the old and new state and the events between them.
+
+    For ``undo`` the events are those of the move taken back (to be shown in
+    reverse); for ``restart`` there are none.
+    """
+
+    kind: ChangeKind
+    old: State
+    new: State
+    events: tuple[Event, ...]
+    move: Move | None = None
+
+
+@attrs.frozen
+class _Step:
+    before: State
+    after: State
+    move: Move
+    events: tuple[Event, ...]
+
+
+def parse_action(text: str) -> Move | str:
+    """A move, or the word ``undo`` or ``redo``.  Raises ``MoveSyntaxError``."""
+    word = text.strip().lower() if isinstance(text, str) else text
+    if word in (UNDO, REDO):
+        return word
+    return Move.parse(text)
+
+
+class Game:
+    """One game of a deal under a :class:`~solitaire.core.ruleset.Ruleset`."""
+
+    def __init__(self, rules: Ruleset, *, code: str = "", hints: Callable[[State, Ruleset], Hint] | None = None):
+        self.rules = rules
+        self.code = code
+        self.order = shuffled_deck(rules.options.deal)
+        self.initial = rules.initial_state(self.order)
+        self.state = self.initial
+        #: Every action taken since the deal: canonical moves, ``undo`` and ``redo``.
+        self.actions: list[str] = []
+        self._undo: deque[_Step] = deque(maxlen=HISTORY_LIMIT)
+        self._redo: list[_Step] = []
+        self._hints = hints
+        self._subscribers: list[Callable[[Change], None]] = []
+        self._auto: tuple[State, list[Move] | None] | None = None
+
+    def __repr__(self) -> str:
+        return f"<Game {self.code or self.rules.options} moves={self.state.moves} score={self.state.score}>"
+
+    # -- subscribers ---------------------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        """Call ``callback(change)`` after every change; returns a function that unsubscribes."""
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def _notify(self, change: Change) -> None:
+        for callback in list(self._subscribers):
+            callback(change)
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def check(self, move: Move | str) -> Move | Refusal:
+        """The canonical move if it is legal now, else the :class:`Refusal`."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        return self.rules.check(self.state, move)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """True when ``move`` may be played now."""
+        return isinstance(self.check(move), Move)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, canonical."""
+        return self.rules.legal_moves(self.state)
+
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Play a move; returns its events.  A refused move raises
+        :class:`~solitaire.core.refusals.IllegalMoveError` and changes nothing."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        checked = self.rules.check(self.state, move)
+        if isinstance(checked, Refusal):
+            raise IllegalMoveError(move, checked)
+        events, after = self.rules.transition(self.state, checked)
+        step = _Step(self.state, after, checked, tuple(events))
+        self._undo.append(step)
+        self._redo.clear()
+        self.state = after
+        self.actions.append(str(checked))
+        self._notify(Change("move", step.before, after, step.events, checked))
+        return step.events
+
+    def perform(self, action: Move | str) -> State:
+        """Play a move or ``undo``/``redo`` given as text; returns the new state."""
+        parsed = parse_action(action) if isinstance(action, str) else action
+        if parsed == UNDO:
+            return self.undo()
+        if parsed == REDO:
+            return self.redo()
+        assert isinstance(parsed, Move)
+        self.play(parsed)
+        return self.state
+
+    # -- undo and redo -------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is an action to undo (at most the last 100)."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone action can be played again."""
+        return bool(self._redo)
+
+    def undo(self) -> State:
+        """Take back the last move: the previous state returns, points included,
+        but the move counter does not go down."""
+        if not self._undo:
+            raise IllegalMoveError(UNDO, r.NOTHING_TO_UNDO.refuse())
+        step = self._undo.pop()
+        old = self.state
+        self.state = attrs.evolve(step.before, moves=old.moves)
+        self._redo.append(step)
+        self.actions.append(UNDO)
+        self._notify(Change("undo", old, self.state, step.events, step.move))
+        return self.state
+
+    def redo(self) -> State:
+        """Play the last undone move again (it counts as a move)."""
+        if not self._redo:
+            raise IllegalMoveError(REDO, r.NOTHING_TO_REDO.refuse())
+        step = self._redo.pop()
+        old = self.state
+        self.state = attrs.evolve(step.after, moves=old.moves + 1)
+        self._undo.append(step)
+        self.actions.append(REDO)
+        self._notify(Change("redo", old, self.state, step.events, step.move))
+        return self.state
+
+    def restart(self) -> State:
+        """Start the same deal again; the history is cleared."""
+        old = self.state
+        self.state = self.initial
+        self.actions.clear()
+        self._undo.clear()
+        self._redo.clear()
+        self._notify(Change("restart", old, self.state, ()))
+        return self.state
+
+    # -- conveniences --------------------------------------------------------------------------
+
+    @property
+    def is_won(self) -> bool:
+        """All cards on the foundations."""
+        return self.rules.is_won(self.state)
+
+    def tap(self, pile: str) -> Move | Refusal:
+        """What a tap (single click) on a pile does: the stock draws or recycles,
+        a top card goes to its foundation if legal.  Nothing is played."""
+        if pile == "s":
+            return self.rules.check(self.state, DRAW)
+        return self.rules.check(self.state, Move(pile, "f"))
+
+    def double_tap(self, pile: str, count: int = 1) -> Move | Refusal:
+        """Where a double tap sends the top ``count`` cards of a pile: the longest
+        column that accepts them, else an empty column for a king.  Moving a whole
+        column to an empty one is not offered.  Nothing is played."""
+        source = Move(pile, pile, count if pile[0] == "t" and count > 1 else None)
+        best: tuple[int, Move] | None = None
+        first_refusal: Refusal | None = None
+        for number, column in enumerate(self.state.tableau, 1):
+            dst = f"t{number}"
+            if dst == pile:
+                continue
+            checked = self.rules.check(self.state, source._replace(dst=dst))
+            if isinstance(checked, Refusal):
+                first_refusal = first_refusal or checked
+                continue
+            size = len(column) if column else -1
+            if size < 0 and pile[0] == "t" and count >= len(self.state.tableau[int(pile[1:]) - 1]):
+                continue
+            if best is None or size > best[0]:
+                best = (size, checked)
+        if best is not None:
+            return best[1]
+        if first_refusal is not None and first_refusal.rule in (r.SOURCE_EMPTY.id, r.WASTE_EMPTY.id):
+            return first_refusal
+        card = self._card(pile, count)
+        if card is None:
+            return first_refusal or r.NO_SUCH_PILE.refuse(pile=pile)
+        return r.NO_COLUMN_ACCEPTS.refuse(card=card)
+
+    def _card(self, pile: str, count: int) -> object:
+        from solitaire.core.state import pile_cards
+
+        try:
+            cards = pile_cards(self.state, pile)
+        except KeyError:
+            return None
+        return cards[-count] if 0 < count <= len(cards) else None
+
+    def hint(self) -> Hint:
+        """One useful move from the current position (see ``solitaire_hint``)."""
+        if self._hints is None:
+            raise RuntimeError("this game was made without a hint provider: use Catalog.new_game()")
+        return self._hints(self.state, self.rules)
+
+    def autocomplete_moves(self) -> list[Move] | None:
+        """The moves auto-complete would make, when it is available: no face-down
+        card is left and playing cards up to the foundations (turning the stock
+        as needed) wins.  None otherwise."""
+        if self._auto is not None and self._auto[0] is self.state:
+            return self._auto[1]
+        result = collect_to_foundations(self.state, self.rules)
+        self._auto = (self.state, result)
+        return result
+
+    def autocomplete(self) -> tuple[Event, ...]:
+        """Play the auto-complete moves; raises ``ValueError`` when it is not available."""
+        moves = self.autocomplete_moves()
+        if moves is None:
+            raise ValueError("auto-complete is not available")
+        events: list[Event] = []
+        for move in moves:
+            events.extend(self.play(move))
+        return tuple(events)
+
+
+def collect_to_foundations(state: State, rules: Ruleset) -> list[Move] | None:
+    """Moves that win by only playing cards to the foundations and turning the
+    stock, when none is face down; None when that does not win."""
+    if state.face_down_count or rules.is_won(state):
+        return None
+    moves: list[Move] = []
+    idle = 0
+    limit = 2 * (len(state.stock) + len(state.waste)) + 2
+    while not rules.is_won(state):
+        candidates = [m for m in rules.legal_moves(state) if m.dst == "f"]
+        move = candidates[0] if candidates else DRAW
+        if move == DRAW:
+            idle += 1
+            if idle > limit or not isinstance(rules.check(state, DRAW), Move):
+                return None
+        else:
+            idle = 0
+        _, state = rules.transition(state, move)
+        moves.append(move)
+    return moves

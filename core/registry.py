@@ -1,0 +1,308 @@
+"""The plugin host: finds plugins, asks them to register, and builds games.
+
+A :class:`Catalog` owns one pluggy ``PluginManager``; nothing is loaded at
+import time.  The built-in plugins register through the same hooks as
+third-party packages, which are found through the entry-point group
+``solitaire``.  A plugin that fails to import, raises in a hook, registers
+something that is not of the right kind, or takes an id already taken is left
+out and reported in :attr:`Catalog.problems`; the rest still works.
+
+>>> catalog = Catalog(entry_points=False)
+>>> sorted(catalog.variants)
+['klondike', 'reflechi']
+>>> catalog.options_from_code("KL1-D3V-AAAAAAG")
+GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+import pluggy
+
+from solitaire.core import hookspecs
+from solitaire.core.codes import CodeError, GameCode
+from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
+
+if TYPE_CHECKING:
+    from solitaire.core.game import Game
+    from solitaire.core.hints import Hint
+    from solitaire.core.state import State
+
+__all__ = ["BLOCK_VARIABLE", "Catalog", "OptionsError", "PluginInfo", "PluginProblem", "Registry"]
+
+#: Comma-separated plugin names (entry-point names) not to load.
+BLOCK_VARIABLE: Final = "SOLITAIRE_BLOCK_PLUGINS"
+BUILTIN_PACKAGE: Final = "solitaire-framework"
+RedealFactory = Callable[[str | None], RedealPolicy]
+
+
+class OptionsError(ValueError):
+    """Game options or a game code that no installed plugin can play."""
+
+
+@attrs.frozen
+class PluginInfo:
+    """Where a registered type comes from."""
+
+    plugin: str
+    package: str
+    version: str
+
+
+@attrs.frozen
+class PluginProblem:
+    """A plugin left out, and why."""
+
+    plugin: str
+    reason: str
+
+
+class Registry:
+    """What the registry hooks receive: ``register.add_variant(...)`` and friends."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._catalog = catalog
+        self.source = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+
+    def add_variant(self, variant: Variant) -> None:
+        """Make a variant available under ``variant.id`` and its code prefix."""
+        if not isinstance(variant, Variant):
+            raise TypeError(f"add_variant() takes a Variant instance, not {type(variant).__name__}")
+        prefix = variant.code_prefix
+        if not (isinstance(prefix, str) and len(prefix) == 2 and prefix.isascii() and prefix.isupper()):
+            raise ValueError(f"variant {variant.id!r}: code_prefix must be two capital letters")
+        for other in self._catalog.variants.values():
+            if other.code_prefix == prefix:
+                raise ValueError(f"code prefix {prefix!r} is taken by variant {other.id!r}")
+        self._add("variant", variant.id, variant, self._catalog.variants)
+
+    def add_scoring(self, scheme: ScoringScheme) -> None:
+        """Make a scoring scheme available under ``scheme.id`` and its code letter."""
+        if not isinstance(scheme, ScoringScheme):
+            raise TypeError(f"add_scoring() takes a ScoringScheme instance, not {type(scheme).__name__}")
+        letter = scheme.code_letter
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in "ABCDEGHIJKLMNOQRSTVWXYZ"):
+            raise ValueError(f"scoring {scheme.id!r}: code_letter must be one capital letter other than F, P, U")
+        for other in self._catalog.scorings.values():
+            if other.code_letter == letter:
+                raise ValueError(f"code letter {letter!r} is taken by scoring {other.id!r}")
+        self._add("scoring", scheme.id, scheme, self._catalog.scorings)
+
+    def add_redeal(self, name: str, factory: RedealFactory) -> None:
+        """Make redeal policies ``name`` or ``name:ARGUMENT`` available."""
+        if not callable(factory):
+            raise TypeError("add_redeal() takes a name and a factory function")
+        self._add("redeal", name, factory, self._catalog.redeals)
+
+    def _add(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
+        if not (isinstance(key, str) and key and key.replace("-", "").replace("_", "").isalnum()):
+            raise ValueError(f"{kind} id {key!r} must be letters, digits, '-' or '_'")
+        if not key.isascii() or key != key.lower():
+            raise ValueError(f"{kind} id {key!r} must be lower-case ASCII")
+        if key in table:
+            owner = self._catalog.sources[(kind, key)].package
+            raise ValueError(f"{kind} id {key!r} is taken (by {owner})")
+        table[key] = value
+        self._catalog.sources[(kind, key)] = self.source
+
+
+class Catalog:
+    """The installed variants, scoring schemes, redeal policies and hint providers."""
+
+    def __init__(self, *, entry_points: bool = True, blocked: Iterable[str] | None = None) -> None:
+        self.variants: dict[str, Variant] = {}
+        self.scorings: dict[str, ScoringScheme] = {}
+        self.redeals: dict[str, RedealFactory] = {}
+        self.sources: dict[tuple[str, str], PluginInfo] = {}
+        self.problems: list[PluginProblem] = []
+        self._infos: dict[str, PluginInfo] = {}
+        self.manager = pluggy.PluginManager(hookspecs.PROJECT)
+        self.manager.add_hookspecs(hookspecs)
+        if blocked is None:
+            blocked = [name.strip() for name in os.environ.get(BLOCK_VARIABLE, "").split(",")]
+        for name in blocked:
+            if name:
+                self.manager.set_blocked(name)
+        self._register_builtins()
+        if entry_points:
+            self._load_entry_points()
+        self._collect()
+
+    # -- loading -------------------------------------------------------------------------------
+
+    def _register_builtins(self) -> None:
+        from solitaire.plugins import builtins
+
+        self.manager.register(builtins, name="builtins")
+        self._infos["builtins"] = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+
+    def _load_entry_points(self) -> None:
+        for entry in metadata.entry_points(group=hookspecs.PROJECT):
+            if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
+                continue
+            dist = getattr(entry, "dist", None)
+            info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
+            try:
+                plugin = entry.load()
+                self.manager.register(plugin, name=entry.name)
+                self.manager.check_pending()
+            except Exception as error:  # a broken plugin must not stop the game
+                self._leave_out(entry.name, f"cannot be loaded: {_describe(error)}")
+                continue
+            self._infos[entry.name] = info
+
+    def _collect(self) -> None:
+        registry = Registry(self)
+        calls = (
+            self.manager.hook.solitaire_register_variants,
+            self.manager.hook.solitaire_register_scoring,
+            self.manager.hook.solitaire_register_redeal,
+        )
+        for caller in calls:
+            for impl in reversed(caller.get_hookimpls()):  # registration order
+                if not self.manager.is_registered(impl.plugin):
+                    continue
+                registry.source = self._infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "?", "?"))
+                try:
+                    impl.function(register=registry)
+                except Exception as error:
+                    self._leave_out(impl.plugin_name, f"failed in {caller.name}: {_describe(error)}")
+
+    def _leave_out(self, name: str, reason: str) -> None:
+        self.problems.append(PluginProblem(name, reason))
+        plugin = self.manager.get_plugin(name)
+        if plugin is not None:
+            self.manager.unregister(plugin)
+        for table, kind in ((self.variants, "variant"), (self.scorings, "scoring"), (self.redeals, "redeal")):
+            for key in [key for key in table if self.sources[(kind, key)].plugin == name]:
+                del table[key]
+                del self.sources[(kind, key)]
+
+    # -- building games ------------------------------------------------------------------------
+
+    def variant(self, variant_id: str) -> Variant:
+        """The variant with this id, or :class:`OptionsError` naming those installed."""
+        return _lookup(self.variants, variant_id, "variant")
+
+    def scoring(self, scoring_id: str) -> ScoringScheme:
+        """The scoring scheme with this id, or :class:`OptionsError`."""
+        return _lookup(self.scorings, scoring_id, "scoring scheme")
+
+    def redeal(self, policy_id: str) -> RedealPolicy:
+        """The redeal policy for an id like ``unlimited`` or ``passes:3``."""
+        name, colon, argument = policy_id.partition(":")
+        factory = _lookup(self.redeals, name, "redeal policy")
+        try:
+            policy = factory(argument if colon else None)
+        except ValueError as error:
+            raise OptionsError(f"redeal policy {policy_id!r}: {error}") from None
+        if not isinstance(policy, RedealPolicy):
+            raise OptionsError(f"redeal policy {policy_id!r}: its plugin returned {type(policy).__name__}")
+        return policy
+
+    def options(
+        self,
+        variant: str = "klondike",
+        draw: int | None = None,
+        scoring: str = "normal",
+        redeal: str | None = None,
+        returns_allowed: bool = True,
+        deal: int = 0,
+    ) -> GameOptions:
+        """Complete and check game options: defaults come from the variant and scoring."""
+        chosen = self.variant(variant)
+        scheme = self.scoring(scoring)
+        draw = chosen.default_draw if draw is None else draw
+        if draw not in chosen.draws:
+            raise OptionsError(f"{chosen.id} draws {' or '.join(map(str, chosen.draws))}, not {draw}")
+        policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
+        from solitaire.core.deals import DEAL_NUMBERS
+
+        if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_NUMBERS:
+            raise OptionsError(f"deal number must be 0..{DEAL_NUMBERS - 1}, not {deal!r}")
+        return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
+
+    def ruleset(self, options: GameOptions) -> Ruleset:
+        """Bind the plugins named by ``options``."""
+        return Ruleset(
+            options, self.variant(options.variant), self.scoring(options.scoring), self.redeal(options.redeal)
+        )
+
+    def options_from_code(self, text: str) -> GameOptions:
+        """The options of a game code such as ``KL1-D1N-AAAAAAG``.
+
+        Raises :class:`~solitaire.core.codes.CodeError` for a malformed code and
+        :class:`OptionsError` for one that names a variant or scoring not installed.
+        """
+        code = GameCode.parse(text)
+        variant = next((v for v in self.variants.values() if v.code_prefix == code.prefix), None)
+        if variant is None:
+            known = ", ".join(f"{v.code_prefix} ({v.id})" for v in self.variants.values())
+            raise CodeError(f"game code {text.strip()!r}: no installed variant has prefix {code.prefix!r}"
+                            f" (installed: {known})")
+        scheme = next((s for s in self.scorings.values() if s.code_letter == code.scoring_letter), None)
+        if scheme is None:
+            known = ", ".join(f"{s.code_letter} ({s.id})" for s in self.scorings.values())
+            raise CodeError(f"game code {text.strip()!r}: no installed scoring has letter"
+                            f" {code.scoring_letter!r} (installed: {known})")
+        try:
+            return self.options(variant.id, code.draw, scheme.id, code.redeal, code.returns_allowed, code.deal)
+        except OptionsError as error:
+            raise CodeError(f"game code {text.strip()!r}: {error}") from None
+
+    def code(self, options: GameOptions) -> str:
+        """The game code of ``options`` (the seed form when the options allow it)."""
+        scheme = self.scoring(options.scoring)
+        redeal = None if options.redeal == scheme.default_redeal else options.redeal
+        if redeal is not None and redeal != "unlimited" and not redeal.startswith("passes:"):
+            raise OptionsError(f"redeal policy {redeal!r} cannot be written in a game code")
+        return str(GameCode(
+            prefix=self.variant(options.variant).code_prefix,
+            version=1,
+            draw=options.draw,
+            scoring_letter=scheme.code_letter,
+            redeal=redeal,
+            returns_allowed=options.returns_allowed,
+            deal=options.deal,
+        ))
+
+    def new_game(self, options: GameOptions) -> Game:
+        """A new game with these options, its code and this catalog's hints."""
+        from solitaire.core.game import Game
+
+        return Game(self.ruleset(options), code=self.code(options), hints=self.hint)
+
+    def game_from_code(self, text: str) -> Game:
+        """A new game of the deal and options a game code names."""
+        return self.new_game(self.options_from_code(text))
+
+    def hint(self, state: State, rules: Ruleset) -> Hint:
+        """The first hint provider's answer (the built-in one always answers)."""
+        from solitaire.core.hints import Hint, no_move
+
+        answer = self.manager.hook.solitaire_hint(state=state, rules=rules)
+        return answer if isinstance(answer, Hint) else no_move()
+
+
+def _lookup(table: dict[str, Any], key: str, kind: str) -> Any:
+    try:
+        return table[key]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(table)) or "none"
+        raise OptionsError(f"no {kind} {key!r} is installed (installed: {known})") from None
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"

@@ -1,0 +1,197 @@
+"""What a game is played with: a variant, a scoring scheme and a redeal policy.
+
+These three are plugins (see :mod:`solitaire.core.hookspecs`).  A
+:class:`Ruleset` binds one of each to the options of a game and turns a move
+into events: the variant validates the move and says what happens, the scoring
+scheme reacts to the events, and the ruleset folds them into the next state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final
+
+import attrs
+
+from solitaire.core.cards import Card
+from solitaire.core.moves import Move
+from solitaire.core.refusals import Refusal
+from solitaire.core.state import Event, GameWon, ScoreChanged, State, apply_all
+
+__all__ = [
+    "GameOptions",
+    "PileSpec",
+    "RedealPolicy",
+    "Ruleset",
+    "ScoringScheme",
+    "Variant",
+]
+
+
+@attrs.frozen
+class GameOptions:
+    """The options that, with the deal number, define a game.
+
+    ``redeal`` is a policy id such as ``"unlimited"`` or ``"passes:3"``.
+    """
+
+    variant: str = "klondike"
+    draw: int = 1
+    scoring: str = "normal"
+    redeal: str = "unlimited"
+    returns_allowed: bool = True
+    deal: int = 0
+
+
+@attrs.frozen
+class PileSpec:
+    """Where a front end puts a pile: ``row`` 0 is the top row, ``slot`` counts from the left.
+
+    ``kind`` is ``stock``, ``waste``, ``foundation`` or ``column``; ``fan`` says
+    how the pile spreads: ``none``, ``right`` (the draw-3 waste) or ``down``.
+    """
+
+    id: str
+    kind: str
+    row: int
+    slot: int
+    fan: str = "none"
+
+
+class Variant(ABC):
+    """A variant's rules: the deal, the legality of moves (with reasons), the
+    legal moves, the win test and the table layout.
+
+    Subclass it, set the class attributes and register an instance through the
+    ``solitaire_register_variants`` hook.
+    """
+
+    id: ClassVar[str]
+    code_prefix: ClassVar[str]
+    names: ClassVar[Mapping[str, str]]
+    draws: ClassVar[tuple[int, ...]] = (1, 3)
+    default_draw: ClassVar[int] = 1
+    #: Rule summaries shown by front ends, per language.
+    summary: ClassVar[Mapping[str, str]] = {}
+
+    def name(self, lang: str = "en") -> str:
+        """The variant's name in ``lang``."""
+        return self.names.get(lang) or self.names["en"]
+
+    @abstractmethod
+    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
+        """The dealt position for a shuffled deck (see :mod:`solitaire.core.deals`)."""
+
+    @abstractmethod
+    def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        """The move in canonical form when the rules allow it, else why not."""
+
+    @abstractmethod
+    def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
+        """What a canonical, legal move does (before scoring)."""
+
+    @abstractmethod
+    def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
+        """Every legal move, each in canonical form."""
+
+    @abstractmethod
+    def piles(self, state: State) -> list[PileSpec]:
+        """The table's piles and where front ends lay them out."""
+
+    def is_won(self, state: State) -> bool:
+        """All cards on the foundations."""
+        return not state.stock and not state.waste and all(not column for column in state.tableau)
+
+
+class ScoringScheme(ABC):
+    """Points for what happens in a game.  Register instances through
+    ``solitaire_register_scoring``."""
+
+    id: ClassVar[str]
+    code_letter: ClassVar[str]
+    names: ClassVar[Mapping[str, str]]
+    #: The redeal policy a game with this scheme gets unless told otherwise.
+    default_redeal: ClassVar[str] = "unlimited"
+    initial_score: ClassVar[int] = 0
+
+    def name(self, lang: str = "en") -> str:
+        """The scheme's name in ``lang``."""
+        return self.names.get(lang) or self.names["en"]
+
+    @abstractmethod
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        """The score after ``events`` happened in ``before``."""
+
+    def format(self, score: int) -> str:
+        """The score as the game shows it."""
+        return str(score)
+
+
+class RedealPolicy(ABC):
+    """When the waste may go back to the stock.  Register a factory through
+    ``solitaire_register_redeal``: it gets the text after ``name:`` in the id."""
+
+    id: str
+    #: How many passes through the stock are allowed (None: no limit).
+    passes: int | None = None
+
+    @abstractmethod
+    def may_recycle(self, state: State) -> bool:
+        """True when the waste may be turned back into the stock now."""
+
+    def passes_left(self, state: State) -> int | None:
+        """Passes still to come after the current one (None: no limit)."""
+        return None if self.passes is None else max(0, self.passes - state.pass_number)
+
+
+@attrs.frozen
+class Ruleset:
+    """A variant, a scoring scheme and a redeal policy bound to a game's options."""
+
+    options: GameOptions
+    variant: Variant
+    scoring: ScoringScheme
+    redeal: RedealPolicy
+
+    @property
+    def draw(self) -> int:
+        """Cards turned per tap of the stock (1 or 3)."""
+        return self.options.draw
+
+    @property
+    def returns_allowed(self) -> bool:
+        """Whether foundation cards may come back to the tableau."""
+        return self.options.returns_allowed
+
+    def initial_state(self, order: Sequence[Card]) -> State:
+        """The dealt position with the scoring scheme's starting score."""
+        state = self.variant.initial_state(order, self)
+        return attrs.evolve(state, score=self.scoring.initial_score)
+
+    def check(self, state: State, move: Move) -> Move | Refusal:
+        """The canonical move when it is legal, else a :class:`Refusal`."""
+        return self.variant.check(state, move, self)
+
+    def transition(self, state: State, move: Move) -> tuple[list[Event], State]:
+        """Events and next state of a canonical legal move; counts the move."""
+        events = self.variant.events(state, move, self)
+        after = apply_all(state, events)
+        score = self.scoring.score(state, events, self)
+        if score != state.score:
+            change = ScoreChanged(state.score, score)
+            events.append(change)
+            after = attrs.evolve(after, score=score)
+        if self.variant.is_won(after) and not self.variant.is_won(state):
+            events.append(GameWon())
+        return events, attrs.evolve(after, moves=after.moves + 1)
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every legal move from ``state`` in canonical form."""
+        return self.variant.legal_moves(state, self)
+
+    def is_won(self, state: State) -> bool:
+        """All cards on the foundations."""
+        return self.variant.is_won(state)
+
+

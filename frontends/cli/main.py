@@ -1,0 +1,253 @@
+"""The ``solitaire`` command (see ``docs/cli.md``).
+
+Exit status: 0 done; 2 bad input (one line on stderr says what and where);
+3 a well-formed move the rules refuse; 1 only for a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from solitaire.core.codes import CodeError
+from solitaire.core.game import Game, parse_action
+from solitaire.core.jsonstate import state_to_dict
+from solitaire.core.moves import MoveSyntaxError
+from solitaire.core.refusals import IllegalMoveError
+from solitaire.core.registry import Catalog, OptionsError
+from solitaire.frontends.cli.render import render_state
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
+LANG_VARIABLE = "SOLITAIRE_LANG"
+
+
+class BadInput(Exception):
+    """Input the command cannot use: exit 2 with one line on stderr."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="solitaire", description="Klondike, Réfléchi and more. Without a command: play.")
+    parser.add_argument("--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    show = commands.add_parser("show", help="the initial layout of a deal")
+    show.add_argument("code", metavar="CODE")
+    _json(show)
+
+    new = commands.add_parser("new", help="a new deal: its game code and layout")
+    new.add_argument("--variant", default="klondike", metavar="ID")
+    new.add_argument("--draw", type=_draw, metavar="1|3")
+    new.add_argument("--scoring", default="normal", metavar="ID")
+    new.add_argument("--redeal", metavar="POLICY", help="unlimited or passes:N (default: the scoring's)")
+    new.add_argument("--returns", choices=("allowed", "forbidden"), default="allowed",
+                     help="foundation returns (default: allowed)")
+    which = new.add_mutually_exclusive_group()
+    which.add_argument("--deal", type=_deal, metavar="N")
+    which.add_argument("--random", action="store_true", help="a random deal (the default)")
+    _json(new)
+
+    play = commands.add_parser("play", help="apply actions to a deal and print the state")
+    play.add_argument("code", metavar="CODE")
+    play.add_argument("actions", nargs="*", metavar="ACTION")
+    _json(play)
+
+    hint = commands.add_parser("hint", help="one useful move from a position")
+    hint.add_argument("code", metavar="CODE")
+    hint.add_argument("actions", nargs="*", metavar="ACTION")
+    _json(hint)
+
+    variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
+    _json(variants)
+    return parser
+
+
+def _json(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _draw(text: str) -> int:
+    if text not in ("1", "3"):
+        raise argparse.ArgumentTypeError(f"draw must be 1 or 3, not {text!r}")
+    return int(text)
+
+
+def _deal(text: str) -> int:
+    from solitaire.core.deals import DEAL_NUMBERS
+
+    if not (text.isascii() and text.isdigit()) or int(text) >= DEAL_NUMBERS:
+        raise argparse.ArgumentTypeError(f"deal must be a number from 0 to {DEAL_NUMBERS - 1}, not {text!r}")
+    return int(text)
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _print_state(game: Game, args: argparse.Namespace) -> None:
+    if args.json:
+        _print_json(state_to_dict(game.state, game.rules, game.code))
+    else:
+        colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        print(render_state(game.state, game.rules, game.code, lang=args.lang, colour=colour))
+
+
+def _game(catalog: Catalog, code: str) -> Game:
+    try:
+        return catalog.game_from_code(code)
+    except (CodeError, OptionsError) as error:
+        raise BadInput(str(error)) from None
+
+
+def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int:
+    """Apply actions in order; on a refusal report it and return 3."""
+    for index, text in enumerate(actions):
+        try:
+            action = parse_action(text)
+        except MoveSyntaxError as error:
+            raise BadInput(f"action at index {index}: {error}") from None
+        try:
+            game.perform(action)
+        except IllegalMoveError as error:
+            refusal = error.refusal
+            message = refusal.message(args.lang)
+            if args.json:
+                illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
+                _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
+            print(f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", file=sys.stderr)
+            return EXIT_REFUSED
+    return EXIT_OK
+
+
+def cmd_show(catalog: Catalog, args: argparse.Namespace) -> int:
+    _print_state(_game(catalog, args.code), args)
+    return EXIT_OK
+
+
+def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.core.deals import DEAL_NUMBERS
+
+    deal = args.deal if args.deal is not None else secrets.randbelow(DEAL_NUMBERS)
+    try:
+        options = catalog.options(args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal)
+        game = catalog.new_game(options)
+    except OptionsError as error:
+        raise BadInput(str(error)) from None
+    if not args.json:
+        print(game.code)
+        print()
+    _print_state(game, args)
+    return EXIT_OK
+
+
+def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
+    game = _game(catalog, args.code)
+    status = _replay(game, args.actions, args)
+    if status == EXIT_OK:
+        _print_state(game, args)
+    return status
+
+
+def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
+    game = _game(catalog, args.code)
+    status = _replay(game, args.actions, args)
+    if status != EXIT_OK:
+        return status
+    hint = game.hint()
+    move = str(hint.move) if hint.move is not None else None
+    if args.json:
+        _print_json({"move": move, "reason": hint.reason(args.lang)})
+    else:
+        print(f"{move or '-'}  {hint.reason(args.lang)}")
+    return EXIT_OK
+
+
+def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
+    def source(kind: str, key: str) -> dict[str, str]:
+        info = catalog.sources[(kind, key)]
+        return {"package": info.package, "version": info.version}
+
+    data = {
+        "variants": [
+            {"id": v.id, "name": v.name(args.lang), "code_prefix": v.code_prefix, "draws": list(v.draws),
+             "default_draw": v.default_draw, **source("variant", v.id)}
+            for v in catalog.variants.values()
+        ],
+        "scoring": [
+            {"id": s.id, "name": s.name(args.lang), "code_letter": s.code_letter,
+             "default_redeal": s.default_redeal, **source("scoring", s.id)}
+            for s in catalog.scorings.values()
+        ],
+        "redeal": [{"id": name, **source("redeal", name)} for name in catalog.redeals],
+        "left_out": [{"plugin": p.plugin, "reason": p.reason} for p in catalog.problems],
+    }
+    if args.json:
+        _print_json(data)
+        return EXIT_OK
+    print("Variants:")
+    for v in data["variants"]:
+        print(f"  {v['id']:<12} {v['name']:<14} code {v['code_prefix']}  draw {'/'.join(map(str, v['draws']))}"
+              f"  ({v['package']} {v['version']})")
+    print("Scoring schemes:")
+    for s in data["scoring"]:
+        print(f"  {s['id']:<12} {s['name']:<14} code letter {s['code_letter']}  default redeal"
+              f" {s['default_redeal']}  ({s['package']} {s['version']})")
+    print("Redeal policies:")
+    for r in data["redeal"]:
+        shown = "passes:N" if r["id"] == "passes" else r["id"]
+        print(f"  {shown:<12} ({r['package']} {r['version']})")
+    if data["left_out"]:
+        print("Plugins left out:")
+        for p in data["left_out"]:
+            print(f"  {p['plugin']}: {p['reason']}")
+    return EXIT_OK
+
+
+COMMANDS = {"show": cmd_show, "new": cmd_new, "play": cmd_play, "hint": cmd_hint, "variants": cmd_variants}
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = _build_parser().parse_args(argv)
+        args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
+        if args.lang not in ("en", "ru"):
+            args.lang = "en"
+        if not args.command:
+            from solitaire.frontends.cli.terminal import play_in_terminal
+
+            return play_in_terminal(Catalog(), lang=args.lang)
+        return COMMANDS[args.command](Catalog(), args)
+    except BadInput as error:
+        print(error, file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def main(argv: Sequence[str] | None = None) -> NoReturn:
+    """Console-script entry point: never a traceback for bad input."""
+    try:
+        status = run(argv)
+    except KeyboardInterrupt:
+        status = 130
+    except BrokenPipeError:
+        status = EXIT_OK
+    except SystemExit as exit_:  # --help and --version
+        status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
+    except Exception as error:  # a bug: say so in one line, with where to report it
+        print(f"solitaire: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr)
+        status = EXIT_BUG
+    sys.exit(status)

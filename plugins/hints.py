@@ -1,0 +1,85 @@
+"""The built-in hint provider: one useful move, not necessarily the best.
+
+In order of preference: a move that turns up a face-down card; a card to its
+foundation; a waste card into play; a move that frees a card for a foundation
+or fills an empty column with a king that uncovers something; then the stock.
+Moves that only shuffle cards between columns, and foundation returns, are
+never suggested.
+"""
+
+from __future__ import annotations
+
+from solitaire.core.cards import Card
+from solitaire.core.hints import Hint, no_move
+from solitaire.core.moves import Move
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.state import State
+
+__all__ = ["heuristic_hint"]
+
+
+def _column(state: State, pile: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    column = state.tableau[int(pile[1:]) - 1]
+    return column.down, column.up
+
+
+def _head(state: State, move: Move) -> Card:
+    if move.src == "w":
+        return state.waste[-1]
+    if move.src[0] == "f":
+        return state.foundations[int(move.src[1:]) - 1][-1]
+    return _column(state, move.src)[1][-(move.count or 1)]
+
+
+def _rank(state: State, move: Move) -> tuple[int, dict[str, str]] | None:
+    """A move's priority (lower is better) and its reason, or None when useless."""
+    if move.is_draw:
+        if state.stock:
+            return 50, {"en": "Turn over the stock.", "ru": "Откройте карты из колоды."}
+        return 60, {"en": "Turn the waste back into the stock.", "ru": "Верните сброс в колоду."}
+    card = _head(state, move)
+    dst = move.dst or ""
+    if move.src[0] == "f":
+        return None
+    if move.src[0] == "t":
+        down, up = _column(state, move.src)
+        whole = (move.count or 1) == len(up)
+        if whole and down and dst == "f":
+            return 10 - min(len(down), 6) / 10, {
+                "en": f"Put {card.display} on its foundation: that turns up a card in column {move.src[1:]}.",
+                "ru": f"Положите {card.display} на базу: откроется карта в столбце {move.src[1:]}.",
+            }
+        if whole and down:
+            return 10 - min(len(down), 6) / 10, {
+                "en": f"Move {card.display} to turn up a card in column {move.src[1:]}.",
+                "ru": f"Переместите {card.display}, чтобы открыть карту в столбце {move.src[1:]}.",
+            }
+    if dst == "f":
+        return 20 + card.rank / 100, {
+            "en": f"Put {card.display} on its foundation.",
+            "ru": f"Положите {card.display} на базу.",
+        }
+    if move.src == "w":
+        return 30, {"en": f"Play {card.display} from the waste.", "ru": f"Сыграйте {card.display} из сброса."}
+    down, up = _column(state, move.src)
+    size = move.count or 1
+    if size < len(up):
+        freed = up[-size - 1]
+        if freed.rank == len(state.foundations[freed.suit]) + 1:
+            return 40, {
+                "en": f"Move {card.display} to free {freed.display} for its foundation.",
+                "ru": f"Переместите {card.display}, чтобы освободить {freed.display} для базы.",
+            }
+    return None
+
+
+def heuristic_hint(state: State, rules: Ruleset) -> Hint:
+    """The most useful-looking legal move, or :func:`no_move`."""
+    best: tuple[float, int, Move, dict[str, str]] | None = None
+    for order, move in enumerate(rules.legal_moves(state)):
+        ranked = _rank(state, move)
+        if ranked is not None and (best is None or (ranked[0], order) < best[:2]):
+            best = (ranked[0], order, move, ranked[1])
+    if best is None:
+        return no_move()
+    return Hint(best[2], best[3])

@@ -1,0 +1,72 @@
+"""The built-in scoring schemes: Normal (Windows values) and Vegas.
+
+Both give a card its foundation points only the first time it reaches a
+foundation in a game, so a return and a replay earn nothing; a return itself
+scores 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from solitaire.core.ruleset import Ruleset, ScoringScheme
+from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, WasteRecycled
+
+__all__ = ["NormalScoring", "VegasScoring", "new_foundation_cards"]
+
+
+def new_foundation_cards(before: State, events: Sequence[Event]) -> int:
+    """How many cards reach a foundation for the first time in this game."""
+    count = 0
+    for event in events:
+        if isinstance(event, CardsMoved) and event.dst[0] == "f":
+            count += sum(1 for card in event.cards if not before.credited >> card.index & 1)
+    return count
+
+
+class NormalScoring(ScoringScheme):
+    """+10 per card to a foundation, +5 per card from the waste to a column, +5 per
+    card turned up, −100 per recycle at draw 1 and −20 at draw 3; never below 0."""
+
+    id: ClassVar[str] = "normal"
+    code_letter: ClassVar[str] = "N"
+    names: ClassVar[dict[str, str]] = {"en": "Normal", "ru": "Обычный"}
+    default_redeal: ClassVar[str] = "unlimited"
+    foundation_points: ClassVar[int] = 10
+    waste_to_column_points: ClassVar[int] = 5
+    turn_up_points: ClassVar[int] = 5
+    recycle_penalty: ClassVar[dict[int, int]] = {1: 100, 3: 20}
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        points = self.foundation_points * new_foundation_cards(before, events)
+        for event in events:
+            if isinstance(event, CardsMoved) and event.src == "w" and event.dst[0] == "t":
+                points += self.waste_to_column_points * len(event.cards)
+            elif isinstance(event, CardTurnedUp):
+                points += self.turn_up_points
+            elif isinstance(event, WasteRecycled):
+                points -= self.recycle_penalty.get(rules.draw, 100)
+        return max(0, before.score + points)
+
+
+class VegasScoring(ScoringScheme):
+    """A $52 stake, $5 back per card to a foundation, no floor; one pass through the stock."""
+
+    id: ClassVar[str] = "vegas"
+    code_letter: ClassVar[str] = "V"
+    names: ClassVar[dict[str, str]] = {"en": "Vegas", "ru": "Вегас"}
+    default_redeal: ClassVar[str] = "passes:1"
+    initial_score: ClassVar[int] = -52
+    foundation_points: ClassVar[int] = 5
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        return before.score + self.foundation_points * new_foundation_cards(before, events)
+
+    def format(self, score: int) -> str:
+        """Dollars: ``+$208``, ``$0``, ``-$52``."""
+        if score > 0:
+            return f"+${score}"
+        if score < 0:
+            return f"-${-score}"
+        return "$0"
