@@ -70,7 +70,9 @@ def parse_action(text: str) -> Move | str:
 class Game:
     """One game of a deal under a :class:`~solitaire.core.ruleset.Ruleset`."""
 
-    def __init__(self, rules: Ruleset, *, code: str = "", hints: Callable[[State, Ruleset], Hint] | None = None):
+    def __init__(
+        self, rules: Ruleset, *, code: str = "", hints: Callable[[State, Ruleset], Hint] | None = None
+    ):
         self.rules = rules
         self.code = code
         self.order = shuffled_deck(rules.options.deal)

@@ -30,7 +30,10 @@ class Hint:
 
 def no_move() -> Hint:
     """The answer when no move helps."""
-    return Hint(None, {
-        "en": "No useful move: undo some moves or start a new game.",
-        "ru": "Полезных ходов нет: отмените несколько ходов или начните новую партию.",
-    })
+    return Hint(
+        None,
+        {
+            "en": "No useful move: undo some moves or start a new game.",
+            "ru": "Полезных ходов нет: отмените несколько ходов или начните новую партию.",
+        },
+    )

@@ -46,7 +46,7 @@ class Move(NamedTuple):
 
     src: str
     dst: str | None = None
-    count: int | None = None
+    count: int | None = None  # type: ignore[assignment]  # shadows tuple.count on purpose
 
     @classmethod
     def parse(cls, text: str) -> Move:

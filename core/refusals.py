@@ -135,8 +135,8 @@ TOO_MANY: Final = _rule(
 )
 FOUNDATION_SUIT: Final = _rule(
     "foundation.suit",
-    "{card} cannot go on foundation {pile}: it holds {suit} only.",
-    "{card} нельзя положить на базу {pile}: она только для {suit}.",
+    "{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}.",
+    "{card} нельзя положить на базу {pile}: у каждой масти своя база, {card} кладут на {own}.",
 )
 FOUNDATION_RANK: Final = _rule(
     "foundation.next-rank",
@@ -152,11 +152,6 @@ FOUNDATION_ONE_CARD: Final = _rule(
     "foundation.one-card",
     "Only one card at a time goes to a foundation.",
     "На базу кладут только одну карту за раз.",
-)
-FOUNDATION_FULL: Final = _rule(
-    "foundation.complete",
-    "Foundation {pile} is complete: nothing goes on the king.",
-    "База {pile} собрана: на короля ничего не кладут.",
 )
 RETURNS_FORBIDDEN: Final = _rule(
     "foundation.no-returns",
@@ -185,8 +180,8 @@ STOCK_NOT_A_SOURCE: Final = _rule(
 )
 NOT_A_DESTINATION: Final = _rule(
     "move.not-a-destination",
-    "Cards cannot be put on {pile}.",
-    "{pile}: сюда карты класть нельзя.",
+    "{pile} does not take cards: tapping the stock turns them onto the waste.",
+    "{pile}: сюда карты класть нельзя, их открывают касанием колоды.",
 )
 SAME_PILE: Final = _rule(
     "move.same-pile",
@@ -212,11 +207,6 @@ NOTHING_TO_REDO: Final = _rule(
     "history.nothing-to-redo",
     "There is nothing to redo.",
     "Повторять нечего.",
-)
-NO_FOUNDATION_MOVE: Final = _rule(
-    "tap.no-foundation-move",
-    "{card} cannot go to its foundation now.",
-    "{card} сейчас нельзя положить на базу.",
 )
 NO_COLUMN_ACCEPTS: Final = _rule(
     "tap.no-column-accepts",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from importlib import metadata
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 import pluggy
@@ -39,6 +39,7 @@ __all__ = ["BLOCK_VARIABLE", "Catalog", "OptionsError", "PluginInfo", "PluginPro
 BLOCK_VARIABLE: Final = "SOLITAIRE_BLOCK_PLUGINS"
 BUILTIN_PACKAGE: Final = "solitaire-framework"
 RedealFactory = Callable[[str | None], RedealPolicy]
+_T = TypeVar("_T")
 
 
 class OptionsError(ValueError):
@@ -87,7 +88,9 @@ class Registry:
             raise TypeError(f"add_scoring() takes a ScoringScheme instance, not {type(scheme).__name__}")
         letter = scheme.code_letter
         if not (isinstance(letter, str) and len(letter) == 1 and letter in "ABCDEGHIJKLMNOQRSTVWXYZ"):
-            raise ValueError(f"scoring {scheme.id!r}: code_letter must be one capital letter other than F, P, U")
+            raise ValueError(
+                f"scoring {scheme.id!r}: code_letter must be one capital letter other than F, P, U"
+            )
         for other in self._catalog.scorings.values():
             if other.code_letter == letter:
                 raise ValueError(f"code letter {letter!r} is taken by scoring {other.id!r}")
@@ -114,7 +117,17 @@ class Registry:
 class Catalog:
     """The installed variants, scoring schemes, redeal policies and hint providers."""
 
-    def __init__(self, *, entry_points: bool = True, blocked: Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        entry_points: bool = True,
+        blocked: Iterable[str] | None = None,
+        plugins: Iterable[object] = (),
+    ) -> None:
+        """Load the built-ins, then ``plugins`` (objects or modules with hook
+        implementations, as tests and embedding programs pass them), then the
+        installed packages' entry points unless ``entry_points`` is false.
+        ``blocked`` names plugins not to load (default: ``$SOLITAIRE_BLOCK_PLUGINS``)."""
         self.variants: dict[str, Variant] = {}
         self.scorings: dict[str, ScoringScheme] = {}
         self.redeals: dict[str, RedealFactory] = {}
@@ -129,6 +142,8 @@ class Catalog:
             if name:
                 self.manager.set_blocked(name)
         self._register_builtins()
+        for plugin in plugins:
+            self._register(plugin, getattr(plugin, "__name__", None) or type(plugin).__name__)
         if entry_points:
             self._load_entry_points()
         self._collect()
@@ -140,6 +155,19 @@ class Catalog:
 
         self.manager.register(builtins, name="builtins")
         self._infos["builtins"] = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+
+    def _register(self, plugin: object, name: str) -> None:
+        if self.manager.is_blocked(name):
+            return
+        try:
+            self.manager.register(plugin, name=name)
+            self.manager.check_pending()
+        except Exception as error:
+            self._leave_out(name, f"cannot be registered: {_describe(error)}")
+            return
+        module = getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "")
+        package = _distribution_of(module)
+        self._infos[name] = PluginInfo(name, package or "?", _version(package) if package else "?")
 
     def _load_entry_points(self) -> None:
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
@@ -164,7 +192,7 @@ class Catalog:
             self.manager.hook.solitaire_register_redeal,
         )
         for caller in calls:
-            for impl in reversed(caller.get_hookimpls()):  # registration order
+            for impl in caller.get_hookimpls():  # registration order, built-ins first
                 if not self.manager.is_registered(impl.plugin):
                     continue
                 registry.source = self._infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "?", "?"))
@@ -243,15 +271,21 @@ class Catalog:
         variant = next((v for v in self.variants.values() if v.code_prefix == code.prefix), None)
         if variant is None:
             known = ", ".join(f"{v.code_prefix} ({v.id})" for v in self.variants.values())
-            raise CodeError(f"game code {text.strip()!r}: no installed variant has prefix {code.prefix!r}"
-                            f" (installed: {known})")
+            raise CodeError(
+                f"game code {text.strip()!r}: no installed variant has prefix {code.prefix!r}"
+                f" (installed: {known})"
+            )
         scheme = next((s for s in self.scorings.values() if s.code_letter == code.scoring_letter), None)
         if scheme is None:
             known = ", ".join(f"{s.code_letter} ({s.id})" for s in self.scorings.values())
-            raise CodeError(f"game code {text.strip()!r}: no installed scoring has letter"
-                            f" {code.scoring_letter!r} (installed: {known})")
+            raise CodeError(
+                f"game code {text.strip()!r}: no installed scoring has letter"
+                f" {code.scoring_letter!r} (installed: {known})"
+            )
         try:
-            return self.options(variant.id, code.draw, scheme.id, code.redeal, code.returns_allowed, code.deal)
+            return self.options(
+                variant.id, code.draw, scheme.id, code.redeal, code.returns_allowed, code.deal
+            )
         except OptionsError as error:
             raise CodeError(f"game code {text.strip()!r}: {error}") from None
 
@@ -261,15 +295,17 @@ class Catalog:
         redeal = None if options.redeal == scheme.default_redeal else options.redeal
         if redeal is not None and redeal != "unlimited" and not redeal.startswith("passes:"):
             raise OptionsError(f"redeal policy {redeal!r} cannot be written in a game code")
-        return str(GameCode(
-            prefix=self.variant(options.variant).code_prefix,
-            version=1,
-            draw=options.draw,
-            scoring_letter=scheme.code_letter,
-            redeal=redeal,
-            returns_allowed=options.returns_allowed,
-            deal=options.deal,
-        ))
+        return str(
+            GameCode(
+                prefix=self.variant(options.variant).code_prefix,
+                version=1,
+                draw=options.draw,
+                scoring_letter=scheme.code_letter,
+                redeal=redeal,
+                returns_allowed=options.returns_allowed,
+                deal=options.deal,
+            )
+        )
 
     def new_game(self, options: GameOptions) -> Game:
         """A new game with these options, its code and this catalog's hints."""
@@ -289,7 +325,7 @@ class Catalog:
         return answer if isinstance(answer, Hint) else no_move()
 
 
-def _lookup(table: dict[str, Any], key: str, kind: str) -> Any:
+def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
     try:
         return table[key]
     except (KeyError, TypeError):
@@ -302,6 +338,12 @@ def _version(package: str) -> str:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+def _distribution_of(module: str) -> str | None:
+    top = module.partition(".")[0]
+    names = metadata.packages_distributions().get(top, [])
+    return names[0] if names else None
 
 
 def _describe(error: BaseException) -> str:

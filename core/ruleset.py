@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, Final
+from typing import ClassVar
 
 import attrs
 
@@ -193,5 +193,3 @@ class Ruleset:
     def is_won(self, state: State) -> bool:
         """All cards on the foundations."""
         return self.variant.is_won(state)
-
-

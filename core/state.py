@@ -216,7 +216,7 @@ def _moved(state: State, event: CardsMoved) -> State:
 
 
 def _turned(state: State, event: CardTurnedUp) -> State:
-    kind, index = _split(event.pile)
+    _, index = _split(event.pile)
     tableau = list(state.tableau)
     column = tableau[index]
     tableau[index] = Column(column.down[:-1], column.up + (column.down[-1],))

@@ -31,7 +31,7 @@ def _head(state: State, move: Move) -> Card:
     return _column(state, move.src)[1][-(move.count or 1)]
 
 
-def _rank(state: State, move: Move) -> tuple[int, dict[str, str]] | None:
+def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
     """A move's priority (lower is better) and its reason, or None when useless."""
     if move.is_draw:
         if state.stock:

@@ -21,8 +21,8 @@ from solitaire.core.state import CardsMoved, CardTurnedUp, Column, Event, State,
 __all__ = ["Klondike", "fits_on", "ordered_suffix"]
 
 _PILE_NAMES = {
-    "s": {"en": "the stock", "ru": "Колода"},
-    "w": {"en": "the waste", "ru": "Сброс"},
+    "s": {"en": "The stock", "ru": "Колода"},
+    "w": {"en": "The waste", "ru": "Сброс"},
 }
 
 
@@ -32,11 +32,11 @@ def pile_name(pile: str) -> dict[str, str]:
         return _PILE_NAMES[pile]
     number = pile[1:]
     if pile[0] == "t":
-        return {"en": f"column {number}", "ru": f"Столбец {number}"}
+        return {"en": f"Column {number}", "ru": f"Столбец {number}"}
     if number.isdigit() and 1 <= int(number) <= 4:
         symbol = Suit(int(number) - 1).symbol
-        return {"en": f"foundation {symbol}", "ru": f"База {symbol}"}
-    return {"en": f"foundation {number}", "ru": f"База {number}"}
+        return {"en": f"Foundation {symbol}", "ru": f"База {symbol}"}
+    return {"en": f"Foundation {number}", "ru": f"База {number}"}
 
 
 def fits_on(card: Card, target: Card) -> bool:
@@ -157,7 +157,9 @@ class Klondike(Variant):
         card = self._top(state, move.src)
         own = f"f{card.suit + 1}"
         if move.dst not in ("f", own):
-            return r.FOUNDATION_SUIT.refuse(card=card, pile=pile_name(move.dst or ""), suit=self._suit_of(move))
+            return r.FOUNDATION_SUIT.refuse(
+                card=card, pile=self._suit_of(move), own=f"{own} ({card.suit.symbol})"
+            )
         if move.src == own:
             return r.SAME_PILE.refuse()
         return self._foundation_refusal(state, card) or Move(move.src, "f")

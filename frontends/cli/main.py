@@ -39,7 +39,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solitaire", description="Klondike, Réfléchi and more. Without a command: play.")
-    parser.add_argument("--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)")
+    parser.add_argument(
+        "--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)"
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     show = commands.add_parser("show", help="the initial layout of a deal")
@@ -51,8 +53,12 @@ def _build_parser() -> argparse.ArgumentParser:
     new.add_argument("--draw", type=_draw, metavar="1|3")
     new.add_argument("--scoring", default="normal", metavar="ID")
     new.add_argument("--redeal", metavar="POLICY", help="unlimited or passes:N (default: the scoring's)")
-    new.add_argument("--returns", choices=("allowed", "forbidden"), default="allowed",
-                     help="foundation returns (default: allowed)")
+    new.add_argument(
+        "--returns",
+        choices=("allowed", "forbidden"),
+        default="allowed",
+        help="foundation returns (default: allowed)",
+    )
     which = new.add_mutually_exclusive_group()
     which.add_argument("--deal", type=_deal, metavar="N")
     which.add_argument("--random", action="store_true", help="a random deal (the default)")
@@ -128,7 +134,9 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if args.json:
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            print(f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", file=sys.stderr)
+            print(
+                f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", file=sys.stderr
+            )
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -143,7 +151,9 @@ def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
 
     deal = args.deal if args.deal is not None else secrets.randbelow(DEAL_NUMBERS)
     try:
-        options = catalog.options(args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal)
+        options = catalog.options(
+            args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
+        )
         game = catalog.new_game(options)
     except OptionsError as error:
         raise BadInput(str(error)) from None
@@ -181,38 +191,52 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         info = catalog.sources[(kind, key)]
         return {"package": info.package, "version": info.version}
 
-    data = {
-        "variants": [
-            {"id": v.id, "name": v.name(args.lang), "code_prefix": v.code_prefix, "draws": list(v.draws),
-             "default_draw": v.default_draw, **source("variant", v.id)}
-            for v in catalog.variants.values()
-        ],
-        "scoring": [
-            {"id": s.id, "name": s.name(args.lang), "code_letter": s.code_letter,
-             "default_redeal": s.default_redeal, **source("scoring", s.id)}
-            for s in catalog.scorings.values()
-        ],
-        "redeal": [{"id": name, **source("redeal", name)} for name in catalog.redeals],
-        "left_out": [{"plugin": p.plugin, "reason": p.reason} for p in catalog.problems],
-    }
+    variants: list[dict[str, Any]] = [
+        {
+            "id": v.id,
+            "name": v.name(args.lang),
+            "code_prefix": v.code_prefix,
+            "draws": list(v.draws),
+            "default_draw": v.default_draw,
+            **source("variant", v.id),
+        }
+        for v in catalog.variants.values()
+    ]
+    scoring = [
+        {
+            "id": s.id,
+            "name": s.name(args.lang),
+            "code_letter": s.code_letter,
+            "default_redeal": s.default_redeal,
+            **source("scoring", s.id),
+        }
+        for s in catalog.scorings.values()
+    ]
+    redeal = [{"id": name, **source("redeal", name)} for name in catalog.redeals]
+    left_out = [{"plugin": p.plugin, "reason": p.reason} for p in catalog.problems]
     if args.json:
-        _print_json(data)
+        _print_json({"variants": variants, "scoring": scoring, "redeal": redeal, "left_out": left_out})
         return EXIT_OK
     print("Variants:")
-    for v in data["variants"]:
-        print(f"  {v['id']:<12} {v['name']:<14} code {v['code_prefix']}  draw {'/'.join(map(str, v['draws']))}"
-              f"  ({v['package']} {v['version']})")
+    for v in variants:
+        draws = "/".join(str(draw) for draw in v["draws"])
+        print(
+            f"  {v['id']:<12} {v['name']:<14} code {v['code_prefix']}  draw {draws}"
+            f"  ({v['package']} {v['version']})"
+        )
     print("Scoring schemes:")
-    for s in data["scoring"]:
-        print(f"  {s['id']:<12} {s['name']:<14} code letter {s['code_letter']}  default redeal"
-              f" {s['default_redeal']}  ({s['package']} {s['version']})")
+    for s in scoring:
+        print(
+            f"  {s['id']:<12} {s['name']:<14} code letter {s['code_letter']}"
+            f"  default redeal {s['default_redeal']}  ({s['package']} {s['version']})"
+        )
     print("Redeal policies:")
-    for r in data["redeal"]:
+    for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
         print(f"  {shown:<12} ({r['package']} {r['version']})")
-    if data["left_out"]:
+    if left_out:
         print("Plugins left out:")
-        for p in data["left_out"]:
+        for p in left_out:
             print(f"  {p['plugin']}: {p['reason']}")
     return EXIT_OK
 
@@ -248,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except SystemExit as exit_:  # --help and --version
         status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except Exception as error:  # a bug: say so in one line, with where to report it
-        print(f"solitaire: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr)
+        print(
+            f"solitaire: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr
+        )
         status = EXIT_BUG
     sys.exit(status)

@@ -23,11 +23,14 @@ def describe_rules(rules: Ruleset, lang: str = "en") -> str:
     if lang == "ru":
         redeal = "без ограничения проходов" if passes is None else f"проходов: {passes}"
         returns = "" if options.returns_allowed else " · без возврата с баз"
-        return (f"{rules.variant.name(lang)} · по {options.draw} · счёт {rules.scoring.name(lang)}"
-                f" · {redeal}{returns}")
+        return (
+            f"{rules.variant.name(lang)} · по {options.draw} · счёт {rules.scoring.name(lang)}"
+            f" · {redeal}{returns}"
+        )
     redeal = "unlimited redeals" if passes is None else f"{passes} pass{'es' if passes != 1 else ''}"
     returns = "" if options.returns_allowed else " · no foundation returns"
-    return f"{rules.variant.name(lang)} · draw {options.draw} · {rules.scoring.name(lang)} scoring · {redeal}{returns}"
+    scoring = rules.scoring.name(lang)
+    return f"{rules.variant.name(lang)} · draw {options.draw} · {scoring} scoring · {redeal}{returns}"
 
 
 def render_state(state: State, rules: Ruleset, code: str, *, lang: str = "en", colour: bool = False) -> str:

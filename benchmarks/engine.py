@@ -1,0 +1,119 @@
+"""Engine figures: replay speed, legal-move generation, command start-up.
+
+Run:  .venv/bin/python benchmarks/engine.py [--games N] [--seed S]
+
+Prints, with the targets of the engine issue:
+- replaying recorded action lists (parse + validate + events + fold), actions per second
+  on one core (target >= 50,000/s);
+- legal-move generation, mean time per position over positions from random play
+  (target <= 20 us);
+- start-up of `solitaire show CODE` as a process, wall clock median (target <= 150 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from solitaire.core.game import Game
+from solitaire.core.registry import Catalog
+from solitaire.core.state import State
+
+
+def random_games(catalog: Catalog, games: int, length: int, seed: int) -> list[tuple[str, list[str]]]:
+    """Random legal play (with some undo and redo) in every variant and option mix."""
+    rng = random.Random(seed)
+    recorded = []
+    for number in range(games):
+        options = catalog.options(
+            variant=("klondike", "reflechi")[number % 2],
+            draw=(1, 3)[number // 2 % 2],
+            scoring=("normal", "vegas")[number // 4 % 2],
+            deal=rng.randrange(2**35),
+        )
+        game = catalog.new_game(options)
+        for _ in range(length):
+            roll = rng.random()
+            if roll < 0.05 and game.can_undo:
+                game.undo()
+            elif roll < 0.08 and game.can_redo:
+                game.redo()
+            else:
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(rng.choice(moves))
+        recorded.append((game.code, list(game.actions)))
+    return recorded
+
+
+def replay_speed(catalog: Catalog, recorded: list[tuple[str, list[str]]]) -> float:
+    total = sum(len(actions) for _, actions in recorded)
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for code, actions in recorded:
+            game = catalog.game_from_code(code)
+            for action in actions:
+                game.perform(action)
+        best = min(best, time.perf_counter() - start)
+    return total / best
+
+
+def positions(catalog: Catalog, recorded: list[tuple[str, list[str]]]) -> list[tuple[Game, State]]:
+    found = []
+    for code, actions in recorded:
+        game = catalog.game_from_code(code)
+        for action in actions:
+            game.perform(action)
+            found.append((game, game.state))
+    return found
+
+
+def movegen_time(sample: list[tuple[Game, State]]) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for game, state in sample:
+            game.rules.legal_moves(state)
+        best = min(best, time.perf_counter() - start)
+    return best / len(sample)
+
+
+def startup_time(runs: int = 15) -> float:
+    script = Path(sys.executable).with_name("solitaire")
+    command = [str(script), "show", "KL1-D1N-AAAAAAG"]
+    subprocess.run(command, capture_output=True, check=True)  # warm the file cache
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--length", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    catalog = Catalog(entry_points=False)
+    recorded = random_games(catalog, args.games, args.length, args.seed)
+    actions = sum(len(a) for _, a in recorded)
+    print(f"games: {len(recorded)}, actions: {actions} (random legal play with undo/redo, seed {args.seed})")
+    speed = replay_speed(catalog, recorded)
+    print(f"replay, validated actions per second (one core): {speed:,.0f}   target >= 50,000")
+    sample = positions(catalog, recorded)
+    mean = movegen_time(sample)
+    print(f"legal-move generation, mean per position over {len(sample):,}: {mean * 1e6:.1f} us   target <= 20 us")
+    print(f"start-up of `solitaire show CODE`, median wall: {startup_time() * 1000:.0f} ms   target <= 150 ms")
+
+
+if __name__ == "__main__":
+    main()
