@@ -9,18 +9,21 @@ played with::
     middle    = draw scoring [redeal] ["F"]
     draw      = "D1" | "D3"
     scoring   = 1 letter                   (N Normal, V Vegas, other letters: plugins)
-    redeal    = "U" | "P" passes           (only when it differs from the scoring's default)
-    passes    = 1 .. 99, no leading zero
+    redeal    = letter [number]            (a redeal policy other than the scoring's default:
+                                            U unlimited, P3 passes:3; other letters: plugins)
+    letter    = A-Z but F
+    number    = 1 .. 99999, no leading zero
     "F"       = foundation returns forbidden (allowed is the default, never written)
     deal      = 7 characters of RFC 4648 base32 (A=0 .. Z=25, 2=26 .. 7=31)
 
 Parsing strips surrounding whitespace and accepts lower case; :func:`str` gives
 the canonical (upper case) text.  This module is purely syntactic: which
-prefixes and scoring letters are installed is decided elsewhere.
+prefixes, scoring letters and redeal letters are installed, and what a redeal
+token means, is decided by the plugin host (:mod:`solitaire.core.registry`).
 
 >>> code = GameCode.parse("kl1-d3np3-aaaaaag")
 >>> code.prefix, code.draw, code.scoring_letter, code.redeal, code.deal
-('KL', 3, 'N', 'passes:3', 6)
+('KL', 3, 'N', 'P3', 6)
 >>> str(code)
 'KL1-D3NP3-AAAAAAG'
 """
@@ -40,7 +43,7 @@ __all__ = [
     "CODE_VERSIONS",
     "DEAL_CHARS",
     "EXAMPLE_CODE",
-    "MAX_PASSES",
+    "MAX_REDEAL_DIGITS",
     "CodeError",
     "GameCode",
     "decode_deal",
@@ -56,8 +59,8 @@ DEAL_CHARS: Final = 7
 CODE_VERSIONS: Final[tuple[int, ...]] = SHUFFLE_VERSIONS
 """Supported format versions; a code's version is also its shuffle version."""
 
-MAX_PASSES: Final = 99
-"""The largest ``n`` of a ``P<n>`` token."""
+MAX_REDEAL_DIGITS: Final = 5
+"""The longest number a redeal token carries (``P3``: passes:3)."""
 
 EXAMPLE_CODE: Final = "KL1-D1N-AAAAAAG"
 """The shape of a game code, quoted in error messages."""
@@ -66,7 +69,10 @@ _BASE32_VALUES: Final[dict[str, int]] = {char: value for value, char in enumerat
 _UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 _LETTERS: Final = frozenset(string.ascii_uppercase)
 _DIGITS: Final = frozenset(string.digits)
-_PASSES_RE: Final = re.compile(r"passes:([1-9][0-9]?)")
+_REDEAL_RE: Final = re.compile(rf"[A-EG-Z](?:[1-9][0-9]{{0,{MAX_REDEAL_DIGITS - 1}}})?")
+_EXTENSIONS_RE: Final = re.compile(
+    rf"(?P<redeal>[A-EG-Z](?:[0-9]{{1,{MAX_REDEAL_DIGITS}}})?)?(?P<returns>F)?"
+)
 
 
 class CodeError(ValueError):
@@ -151,77 +157,49 @@ def decode_deal(text: str) -> int:
 
 
 def _parse_extensions(code: str, middle: str, tokens: str) -> tuple[str | None, bool]:
-    """Parse the extension tokens after the scoring letter: (redeal, returns_allowed)."""
-    redeal: str | None = None
-    returns_allowed = True
-    redeal_token: str | None = None
-    position = 0
-    while position < len(tokens):
-        char = tokens[position]
-        if char == "U" or char == "P":
-            end = position + 1
-            if char == "P":
-                while end < len(tokens) and tokens[end] in _DIGITS:
-                    end += 1
-            token = tokens[position:end]
-            if redeal_token is not None:
-                raise CodeError(
-                    code,
-                    f"redeal token {token!r} after {redeal_token!r} in {middle!r}: "
-                    "only one redeal token (U or P<n>) is allowed",
-                )
-            if not returns_allowed:
-                raise CodeError(
-                    code,
-                    f"redeal token {token!r} must come before 'F' in {middle!r} (order: U or P<n>, then F)",
-                )
-            if char == "U":
-                redeal = "unlimited"
-            else:
-                digits = token[1:]
-                if not digits:
-                    raise CodeError(
-                        code, f"'P' in {middle!r} needs a number of passes 1..{MAX_PASSES}, e.g. 'P3'"
-                    )
-                if digits[0] == "0" and len(digits) > 1:
-                    raise CodeError(
-                        code,
-                        f"number of passes {token!r} in {middle!r} must be written without leading zeros",
-                    )
-                passes = int(digits)
-                if passes == 0:
-                    raise CodeError(
-                        code, f"number of passes {token!r} in {middle!r} must be 1..{MAX_PASSES}, not 0"
-                    )
-                if passes > MAX_PASSES:
-                    raise CodeError(
-                        code, f"number of passes {token!r} in {middle!r} must be at most {MAX_PASSES}"
-                    )
-                redeal = f"passes:{passes}"
-            redeal_token = token
-            position = end
-        elif char == "F":
-            if not returns_allowed:
-                raise CodeError(code, f"extension 'F' is repeated in {middle!r}")
-            returns_allowed = False
-            position += 1
-        else:
+    """Parse the extension tokens after the scoring letter: (redeal token, returns_allowed)."""
+    match = _EXTENSIONS_RE.fullmatch(tokens)
+    if match is None:
+        raise CodeError(code, _extension_problem(middle, tokens))
+    redeal = match["redeal"] or None
+    if redeal is not None and len(redeal) > 1:
+        digits = redeal[1:]
+        if digits[0] == "0":
             raise CodeError(
                 code,
-                f"unknown extension {char!r} in {middle!r} (after the scoring letter: "
-                f"optional U or P<n> (redeal), then optional F (foundation returns forbidden))",
+                f"the number in redeal token {redeal!r} in {middle!r} must be 1 or more,"
+                " without leading zeros",
             )
-    return redeal, returns_allowed
+    return redeal, match["returns"] != "F"
+
+
+def _extension_problem(middle: str, tokens: str) -> str:
+    """Say what is wrong with the extension tokens of ``middle``."""
+    redeal = [m.group() for m in re.finditer(r"[A-EG-Z][0-9]*", tokens)]
+    long = [token for token in redeal if len(token) - 1 > MAX_REDEAL_DIGITS]
+    if long:
+        return (
+            f"the number in redeal token {long[0]!r} in {middle!r} has more than {MAX_REDEAL_DIGITS} digits"
+        )
+    if tokens.count("F") > 1:
+        return f"extension 'F' is repeated in {middle!r}"
+    if len(redeal) > 1:
+        return f"only one redeal token is allowed in {middle!r}, found {', '.join(map(repr, redeal))}"
+    if "F" in tokens and redeal and tokens.index("F") < tokens.index(redeal[0]):
+        return f"redeal token {redeal[0]!r} must come before 'F' in {middle!r} (order: redeal token, then F)"
+    return (
+        f"cannot read the extensions {tokens!r} in {middle!r}: after the scoring letter come an optional"
+        f" redeal token (a letter and an optional number: U, P3, ...), then an optional F"
+        f" (foundation returns forbidden)"
+    )
 
 
 def _check_redeal(redeal: object) -> None:
-    if redeal is None or redeal == "unlimited":
-        return
-    if isinstance(redeal, str) and _PASSES_RE.fullmatch(redeal):
+    if redeal is None or (isinstance(redeal, str) and _REDEAL_RE.fullmatch(redeal)):
         return
     raise ValueError(
-        f"redeal must be None, 'unlimited' or 'passes:N' with N = 1..{MAX_PASSES} "
-        f"(no leading zero), not {redeal!r}"
+        f"redeal token must be None or a letter other than F with an optional number"
+        f" (no leading zero, at most {MAX_REDEAL_DIGITS} digits), not {redeal!r}"
     )
 
 
@@ -234,12 +212,13 @@ class GameCode:
     """A parsed game code.
 
     ``redeal`` is None when the game uses its scoring scheme's default redeal
-    policy, else ``"unlimited"`` or ``"passes:N"``.  ``deal`` is keyword-only.
+    policy, else the redeal token as written (``"U"``, ``"P3"``).  ``deal`` is
+    keyword-only.
 
     >>> str(GameCode("TF", 1, 1, "N", None, False, deal=1))
     'TF1-D1NF-AAAAAAB'
     >>> GameCode.parse(" KL1-D1VU-AAAAAAB ").redeal
-    'unlimited'
+    'U'
     """
 
     prefix: str
@@ -273,14 +252,8 @@ class GameCode:
     @property
     def middle(self) -> str:
         """The middle group: draw mode, scoring letter and extension tokens, e.g. ``D3NP3F``."""
-        if self.redeal is None:
-            redeal = ""
-        elif self.redeal == "unlimited":
-            redeal = "U"
-        else:
-            redeal = "P" + self.redeal.removeprefix("passes:")
         returns = "" if self.returns_allowed else "F"
-        return f"D{self.draw}{self.scoring_letter}{redeal}{returns}"
+        return f"D{self.draw}{self.scoring_letter}{self.redeal or ''}{returns}"
 
     def __str__(self) -> str:
         return f"{self.prefix}{self.version}-{self.middle}-{encode_deal(self.deal)}"

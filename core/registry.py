@@ -40,6 +40,8 @@ BLOCK_VARIABLE: Final = "SOLITAIRE_BLOCK_PLUGINS"
 BUILTIN_PACKAGE: Final = "solitaire-framework"
 RedealFactory = Callable[[str | None], RedealPolicy]
 _T = TypeVar("_T")
+_LETTERS: Final = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_REDEAL_LETTERS: Final = _LETTERS.replace("F", "")  # F marks "foundation returns forbidden"
 
 
 class OptionsError(ValueError):
@@ -87,20 +89,32 @@ class Registry:
         if not isinstance(scheme, ScoringScheme):
             raise TypeError(f"add_scoring() takes a ScoringScheme instance, not {type(scheme).__name__}")
         letter = scheme.code_letter
-        if not (isinstance(letter, str) and len(letter) == 1 and letter in "ABCDEGHIJKLMNOQRSTVWXYZ"):
-            raise ValueError(
-                f"scoring {scheme.id!r}: code_letter must be one capital letter other than F, P, U"
-            )
+        if not (isinstance(letter, str) and len(letter) == 1 and letter in _LETTERS):
+            raise ValueError(f"scoring {scheme.id!r}: code_letter must be one capital letter")
         for other in self._catalog.scorings.values():
             if other.code_letter == letter:
                 raise ValueError(f"code letter {letter!r} is taken by scoring {other.id!r}")
         self._add("scoring", scheme.id, scheme, self._catalog.scorings)
 
-    def add_redeal(self, name: str, factory: RedealFactory) -> None:
-        """Make redeal policies ``name`` or ``name:ARGUMENT`` available."""
+    def add_redeal(self, name: str, factory: RedealFactory, code_letter: str | None = None) -> None:
+        """Make redeal policies ``name`` or ``name:ARGUMENT`` available.
+
+        With a ``code_letter``, game codes can carry the policy: the letter,
+        followed by the argument when it is a number (``P3`` is ``passes:3``).
+        """
         if not callable(factory):
             raise TypeError("add_redeal() takes a name and a factory function")
+        if code_letter is not None:
+            if not (
+                isinstance(code_letter, str) and len(code_letter) == 1 and code_letter in _REDEAL_LETTERS
+            ):
+                raise ValueError(f"redeal {name!r}: code_letter must be one capital letter other than F")
+            taken = self._catalog.redeal_letters.get(code_letter)
+            if taken is not None:
+                raise ValueError(f"redeal code letter {code_letter!r} is taken by {taken!r}")
         self._add("redeal", name, factory, self._catalog.redeals)
+        if code_letter is not None:
+            self._catalog.redeal_letters[code_letter] = name
 
     def _add(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
         if not (isinstance(key, str) and key and key.replace("-", "").replace("_", "").isalnum()):
@@ -131,6 +145,8 @@ class Catalog:
         self.variants: dict[str, Variant] = {}
         self.scorings: dict[str, ScoringScheme] = {}
         self.redeals: dict[str, RedealFactory] = {}
+        #: Redeal policy names by the letter game codes write them with.
+        self.redeal_letters: dict[str, str] = {}
         self.sources: dict[tuple[str, str], PluginInfo] = {}
         self.problems: list[PluginProblem] = []
         self._infos: dict[str, PluginInfo] = {}
@@ -165,7 +181,7 @@ class Catalog:
         except Exception as error:
             self._leave_out(name, f"cannot be registered: {_describe(error)}")
             return
-        module = getattr(plugin, "__module__", None) or getattr(plugin, "__name__", "")
+        module = str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", ""))
         package = _distribution_of(module)
         self._infos[name] = PluginInfo(name, package or "?", _version(package) if package else "?")
 
@@ -210,6 +226,9 @@ class Catalog:
             for key in [key for key in table if self.sources[(kind, key)].plugin == name]:
                 del table[key]
                 del self.sources[(kind, key)]
+        for letter, policy in list(self.redeal_letters.items()):
+            if policy not in self.redeals:
+                del self.redeal_letters[letter]
 
     # -- building games ------------------------------------------------------------------------
 
@@ -282,19 +301,31 @@ class Catalog:
                 f"game code {text.strip()!r}: no installed scoring has letter"
                 f" {code.scoring_letter!r} (installed: {known})"
             )
+        redeal = None
+        if code.redeal is not None:
+            name = self.redeal_letters.get(code.redeal[0])
+            if name is None:
+                known = ", ".join(f"{letter} ({name})" for letter, name in self.redeal_letters.items())
+                raise CodeError(
+                    f"game code {text.strip()!r}: no installed redeal policy has letter"
+                    f" {code.redeal[0]!r} (installed: {known})"
+                )
+            redeal = f"{name}:{code.redeal[1:]}" if len(code.redeal) > 1 else name
         try:
-            return self.options(
-                variant.id, code.draw, scheme.id, code.redeal, code.returns_allowed, code.deal
-            )
+            return self.options(variant.id, code.draw, scheme.id, redeal, code.returns_allowed, code.deal)
         except OptionsError as error:
             raise CodeError(f"game code {text.strip()!r}: {error}") from None
 
     def code(self, options: GameOptions) -> str:
         """The game code of ``options`` (the seed form when the options allow it)."""
         scheme = self.scoring(options.scoring)
-        redeal = None if options.redeal == scheme.default_redeal else options.redeal
-        if redeal is not None and redeal != "unlimited" and not redeal.startswith("passes:"):
-            raise OptionsError(f"redeal policy {redeal!r} cannot be written in a game code")
+        redeal = None
+        if options.redeal != scheme.default_redeal:
+            name, _, argument = options.redeal.partition(":")
+            letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
+            if letter is None or not (argument == "" or argument.isdigit()):
+                raise OptionsError(f"redeal policy {options.redeal!r} cannot be written in a game code")
+            redeal = letter + argument
         return str(
             GameCode(
                 prefix=self.variant(options.variant).code_prefix,

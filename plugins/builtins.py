@@ -30,8 +30,8 @@ def solitaire_register_scoring(register: Registry) -> None:
 
 @hookimpl
 def solitaire_register_redeal(register: Registry) -> None:
-    register.add_redeal("unlimited", unlimited)
-    register.add_redeal("passes", limited_passes)
+    register.add_redeal("unlimited", unlimited, code_letter="U")
+    register.add_redeal("passes", limited_passes, code_letter="P")
 
 
 @hookimpl(trylast=True)

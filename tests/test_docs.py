@@ -1,0 +1,87 @@
+"""The docs stay true: hooks documented with their exact signatures, the guide's
+code runs, console examples print what they show, every rule id is listed."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import shlex
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from solitaire.core import hookspecs, refusals
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+
+
+def _hookspecs() -> list[types.FunctionType]:
+    return [f for name, f in vars(hookspecs).items() if name.startswith("solitaire_") and callable(f)]
+
+
+def _signature(function: types.FunctionType) -> str:
+    sig = inspect.signature(function)
+    params = ", ".join(f"{p.name}: {p.annotation}" for p in sig.parameters.values())
+    return f"{function.__name__}({params}) -> {sig.return_annotation}"
+
+
+def test_there_are_hooks() -> None:
+    assert len(_hookspecs()) >= 4
+
+
+@pytest.mark.parametrize("hook", _hookspecs(), ids=lambda f: f.__name__)
+def test_every_hook_has_a_section_headed_by_its_signature(hook: types.FunctionType) -> None:
+    guide = (DOCS / "modding.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^### `(.+)`$", guide, flags=re.MULTILINE)
+    assert _signature(hook) in headings
+
+
+def _blocks(path: Path, language: str) -> list[str]:
+    text = path.read_text(encoding="utf-8")
+    return re.findall(rf"^```{language}\n(.*?)^```$", text, flags=re.MULTILINE | re.DOTALL)
+
+
+@pytest.mark.parametrize("index", range(len(_blocks(DOCS / "modding.md", "python"))))
+def test_modding_guide_examples_run(index: int) -> None:
+    code = _blocks(DOCS / "modding.md", "python")[index]
+    module = types.ModuleType(f"modding_example_{index}")
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(code, f"docs/modding.md example {index}", "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+
+
+def _console_examples() -> list[tuple[str, str, str]]:
+    examples = []
+    for path in [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]:
+        for block in _blocks(path, "console"):
+            for chunk in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]:
+                command, _, output = chunk.partition("\n")
+                examples.append((path.name, command, output))
+    return examples
+
+
+@pytest.mark.parametrize(("doc", "command", "expected"), _console_examples(), ids=lambda v: str(v)[:40])
+def test_console_examples_print_what_they_show(doc: str, command: str, expected: str) -> None:
+    argv = shlex.split(command)
+    assert argv[0] == "solitaire"
+    result = subprocess.run(
+        [sys.executable, "-m", "solitaire", *argv[1:]],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_LANG": "en"},
+        timeout=60,
+    )
+    assert result.stdout + result.stderr == expected
+
+
+def test_every_rule_id_is_in_the_players_guide() -> None:
+    guide = (DOCS / "rules.md").read_text(encoding="utf-8")
+    missing = [rule for rule in refusals.all_rules() if f"`{rule}`" not in guide]
+    assert missing == []
