@@ -277,4 +277,3 @@ def test_random_is_not_used() -> None:
     assert "random" not in imported
     assert "numpy" not in imported
     assert not hasattr(deals, "random")
-
