@@ -28,9 +28,12 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", code: str | None = N
     game = catalog.game_from_code(code) if code else _random_game(catalog)
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(HELP[lang])
+    shown: object = None
     while True:
-        print()
-        print(render_state(game.state, game.rules, game.code, lang=lang, colour=colour))
+        if shown is not game.state:  # draw the table again only when it changed
+            print()
+            print(render_state(game.state, game.rules, game.code, lang=lang, colour=colour))
+            shown = game.state
         try:
             line = input("> ").strip()
         except EOFError:
