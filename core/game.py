@@ -3,7 +3,7 @@
 >>> from solitaire.core.registry import Catalog
 >>> game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
 >>> game.play("s")
-(StockDrawn(cards=(Card.parse('4S'),)),)
+(StockDrawn(cards=(Card.parse('QH'),)),)
 >>> game.state.moves, len(game.state.waste)
 (1, 1)
 >>> game.undo().moves   # undo never lowers the move counter
@@ -19,6 +19,7 @@ from typing import Final, Literal
 import attrs
 
 from solitaire.core import refusals as r
+from solitaire.core.cards import Card
 from solitaire.core.deals import shuffled_deck
 from solitaire.core.hints import Hint
 from solitaire.core.moves import DRAW, Move
@@ -34,6 +35,21 @@ UNDO: Final = "undo"
 REDO: Final = "redo"
 
 ChangeKind = Literal["move", "undo", "redo", "restart"]
+
+#: Refusals about the cards taken, whatever the destination.
+_SOURCE_RULES: Final = frozenset(
+    rule.id
+    for rule in (
+        r.SOURCE_EMPTY,
+        r.WASTE_EMPTY,
+        r.RETURNS_FORBIDDEN,
+        r.NO_SUCH_PILE,
+        r.STOCK_NOT_A_SOURCE,
+        r.TOO_MANY,
+        r.FACE_DOWN,
+        r.GROUP_ORDER,
+    )
+)
 
 
 @attrs.frozen
@@ -71,12 +87,19 @@ class Game:
     """One game of a deal under a :class:`~solitaire.core.ruleset.Ruleset`."""
 
     def __init__(
-        self, rules: Ruleset, *, code: str = "", hints: Callable[[State, Ruleset], Hint] | None = None
+        self,
+        rules: Ruleset,
+        *,
+        code: str = "",
+        hints: Callable[[State, Ruleset], Hint] | None = None,
+        initial: State | None = None,
     ):
+        """A game of the deal ``rules.options.deal``; ``initial`` starts it from
+        another position instead (a puzzle, a test, a saved position)."""
         self.rules = rules
         self.code = code
         self.order = shuffled_deck(rules.options.deal)
-        self.initial = rules.initial_state(self.order)
+        self.initial = initial if initial is not None else rules.initial_state(self.order)
         self.state = self.initial
         #: Every action taken since the deal: canonical moves, ``undo`` and ``redo``.
         self.actions: list[str] = []
@@ -209,32 +232,32 @@ class Game:
         """Where a double tap sends the top ``count`` cards of a pile: the longest
         column that accepts them, else an empty column for a king.  Moving a whole
         column to an empty one is not offered.  Nothing is played."""
-        source = Move(pile, pile, count if pile[0] == "t" and count > 1 else None)
+        source = Move(pile, pile, count if pile[0] == "t" else None)
         best: tuple[int, Move] | None = None
-        first_refusal: Refusal | None = None
         for number, column in enumerate(self.state.tableau, 1):
             dst = f"t{number}"
             if dst == pile:
                 continue
             checked = self.rules.check(self.state, source._replace(dst=dst))
             if isinstance(checked, Refusal):
-                first_refusal = first_refusal or checked
+                if checked.rule in _SOURCE_RULES:  # the same for every destination
+                    return checked
+                continue
+            if (
+                not column
+                and pile[0] == "t"
+                and (checked.count or 1) == len(self.state.tableau[int(pile[1:]) - 1])
+            ):
                 continue
             size = len(column) if column else -1
-            if size < 0 and pile[0] == "t" and count >= len(self.state.tableau[int(pile[1:]) - 1]):
-                continue
             if best is None or size > best[0]:
                 best = (size, checked)
         if best is not None:
             return best[1]
-        if first_refusal is not None and first_refusal.rule in (r.SOURCE_EMPTY.id, r.WASTE_EMPTY.id):
-            return first_refusal
         card = self._card(pile, count)
-        if card is None:
-            return first_refusal or r.NO_SUCH_PILE.refuse(pile=pile)
-        return r.NO_COLUMN_ACCEPTS.refuse(card=card)
+        return r.NO_COLUMN_ACCEPTS.refuse(card=card) if card else r.NO_SUCH_PILE.refuse(pile=pile)
 
-    def _card(self, pile: str, count: int) -> object:
+    def _card(self, pile: str, count: int) -> Card | None:
         from solitaire.core.state import pile_cards
 
         try:

@@ -157,9 +157,14 @@ class Catalog:
         for name in blocked:
             if name:
                 self.manager.set_blocked(name)
+                self.problems.append(PluginProblem(name, f"blocked (by {BLOCK_VARIABLE} or the caller)"))
         self._register_builtins()
         for plugin in plugins:
-            self._register(plugin, getattr(plugin, "__name__", None) or type(plugin).__name__)
+            name = getattr(plugin, "__name__", None) or type(plugin).__name__
+            suffix = 1
+            while self.manager.has_plugin(name if suffix == 1 else f"{name}-{suffix}"):
+                suffix += 1
+            self._register(plugin, name if suffix == 1 else f"{name}-{suffix}")
         if entry_points:
             self._load_entry_points()
         self._collect()
@@ -169,6 +174,8 @@ class Catalog:
     def _register_builtins(self) -> None:
         from solitaire.plugins import builtins
 
+        if self.manager.is_blocked("builtins"):
+            return
         self.manager.register(builtins, name="builtins")
         self._infos["builtins"] = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
 
@@ -265,7 +272,7 @@ class Catalog:
         chosen = self.variant(variant)
         scheme = self.scoring(scoring)
         draw = chosen.default_draw if draw is None else draw
-        if draw not in chosen.draws:
+        if isinstance(draw, bool) or draw not in chosen.draws:
             raise OptionsError(f"{chosen.id} draws {' or '.join(map(str, chosen.draws))}, not {draw}")
         policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
         from solitaire.core.deals import DEAL_NUMBERS
@@ -338,11 +345,19 @@ class Catalog:
             )
         )
 
-    def new_game(self, options: GameOptions) -> Game:
-        """A new game with these options, its code and this catalog's hints."""
+    def new_game(self, options: GameOptions, initial: State | None = None) -> Game:
+        """A new game with these options, its code and this catalog's hints.
+
+        Options a game code cannot carry (a plugin's redeal policy without a code
+        letter) give a game whose ``code`` is empty.  ``initial`` starts the game
+        from another position than the deal's."""
         from solitaire.core.game import Game
 
-        return Game(self.ruleset(options), code=self.code(options), hints=self.hint)
+        try:
+            code = self.code(options)
+        except OptionsError:
+            code = ""
+        return Game(self.ruleset(options), code=code, hints=self.hint, initial=initial)
 
     def game_from_code(self, text: str) -> Game:
         """A new game of the deal and options a game code names."""
@@ -352,8 +367,18 @@ class Catalog:
         """The first hint provider's answer (the built-in one always answers)."""
         from solitaire.core.hints import Hint, no_move
 
-        answer = self.manager.hook.solitaire_hint(state=state, rules=rules)
-        return answer if isinstance(answer, Hint) else no_move()
+        for impl in reversed(self.manager.hook.solitaire_hint.get_hookimpls()):  # the call order
+            try:
+                answer = impl.function(state=state, rules=rules)
+            except Exception as error:
+                self._leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
+                continue
+            if isinstance(answer, Hint):
+                return answer
+            if answer is not None:
+                reason = f"solitaire_hint returned {type(answer).__name__}, not a Hint"
+                self._leave_out(impl.plugin_name, reason)
+        return no_move()
 
 
 def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:

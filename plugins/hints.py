@@ -75,6 +75,10 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
 
 def heuristic_hint(state: State, rules: Ruleset) -> Hint:
     """The most useful-looking legal move, or :func:`no_move`."""
+    if rules.is_won(state):
+        return Hint(
+            None, {"en": "The game is won: every card is home.", "ru": "Партия выиграна: все карты на базах."}
+        )
     best: tuple[float, int, Move, dict[str, str]] | None = None
     for order, move in enumerate(rules.legal_moves(state)):
         ranked = _rank(state, move)

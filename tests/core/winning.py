@@ -27,12 +27,17 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.state import CardsMoved, CardTurnedUp, Column, Event, State, WasteRecycled
 
 __all__ = [
-    "LATE_CLUBS",
+    "DRAW1_NO_RECYCLE",
+    "DRAW1_ONE_RECYCLE",
+    "DRAW3_NO_RECYCLE",
+    "DRAW3_TWO_RECYCLES",
+    "STOCK_CARDS",
     "Tally",
     "column",
     "full_deal",
     "global_order",
     "play_greedily",
+    "start_from",
     "state_of",
     "tally",
 ]
@@ -46,10 +51,22 @@ def global_order(card: Card) -> int:
 _BY_ORDER: tuple[Card, ...] = tuple(sorted(CARDS, key=global_order))
 #: The tableau: every even global order, plus the aces of hearts and clubs (28 cards).
 TABLEAU_CARDS: tuple[Card, ...] = tuple(c for c in _BY_ORDER if global_order(c) % 2 == 0 or c.rank == 1)
-#: The stock: the other 24 cards, in increasing global order (2♥ first: it fits on 3♠, t7's top).
+#: The stock: the other 24 cards, in increasing global order.
 STOCK_CARDS: tuple[Card, ...] = tuple(c for c in _BY_ORDER if c not in TABLEAU_CARDS)
-#: Drawing Q♣, K♣ before J♣ at the end of the stock forces one recycle at draw 1.
-LATE_CLUBS: tuple[str, ...] = ("QC", "KC", "JC")
+_SORTED: tuple[str, ...] = tuple(card.text for card in STOCK_CARDS)
+
+# Stock draw orders for :func:`full_deal` (first drawn first).  In each, the first
+# card to reach the waste top is 2♥, which fits on 3♠, the top card of column 7;
+# the greedy player of :func:`play_greedily` then needs the stated recycles (the
+# counts are checked by the tests, from the events).
+#: Draw 1, increasing global order: no recycle.
+DRAW1_NO_RECYCLE: tuple[str, ...] = _SORTED
+#: Draw 1: Q♣ and K♣ drawn before J♣, last: one recycle.
+DRAW1_ONE_RECYCLE: tuple[str, ...] = (*_SORTED[:-6], "JH", "QH", "QC", "KH", "KC", "JC")
+#: Draw 3, each group of three reversed (its first card ends on the waste top): no recycle.
+DRAW3_NO_RECYCLE: tuple[str, ...] = tuple(t for i in range(0, 24, 3) for t in reversed(_SORTED[i : i + 3]))
+#: Draw 3 with the last six cards shuffled: two recycles.
+DRAW3_TWO_RECYCLES: tuple[str, ...] = (*DRAW3_NO_RECYCLE[:-6], "QH", "KC", "JC", "JH", "QC", "KH")
 
 
 def column(down: str = "", up: str = "") -> Column:
@@ -85,14 +102,12 @@ def state_of(
     )
 
 
-def full_deal(
-    draw_order: Sequence[str] | None = None, *, face_up: bool = False, score: int = 0
-) -> State:
+def full_deal(draw_order: Sequence[str] = DRAW1_NO_RECYCLE, *, face_up: bool = False) -> State:
     """A complete 52-card position as dealt: 28 tableau cards in columns of 1..7
     (21 face down unless ``face_up``, as in Réfléchi) and 24 in the stock.
 
-    ``draw_order`` reorders the stock: the named cards are moved, in that order,
-    to the end of the draw order (the others keep increasing global order).
+    ``draw_order`` is the stock, first drawn first (one of the ``DRAW*`` orders
+    or any order of the 24 cards of :data:`STOCK_CARDS`).
     """
     received: list[list[Card]] = [[] for _ in range(7)]
     cards = iter(TABLEAU_CARDS)
@@ -103,28 +118,49 @@ def full_deal(
     for got in received:
         bottom_first = tuple(reversed(got))  # the first card a column got is its top card
         tableau.append(Column((), bottom_first) if face_up else Column(bottom_first[:-1], bottom_first[-1:]))
-    moved = [Card.parse(text) for text in draw_order or ()]
-    order = [card for card in STOCK_CARDS if card not in moved] + moved
-    assert sorted(order, key=global_order) == list(STOCK_CARDS)
-    state = State(
-        stock=tuple(reversed(order)), waste=(), foundations=((),) * 4, tableau=tuple(tableau), score=score
-    )
+    order = [Card.parse(text) for text in draw_order]
+    assert sorted(order, key=global_order) == list(STOCK_CARDS), "the stock must hold STOCK_CARDS"
+    state = State(stock=tuple(reversed(order)), waste=(), foundations=((),) * 4, tableau=tuple(tableau))
     assert sorted(state.cards(), key=global_order) == list(_BY_ORDER)
     return state
 
 
-def play_greedily(game: Game, *, limit: int = 2000) -> list[Event]:
+def start_from(game: Game, state: State, *, score: int | None = None) -> Game:
+    """Test-only shortcut: make ``state`` the game's current position, with
+    ``score`` (default: the scoring scheme's starting score, so Vegas starts at
+    -52).  ``Game`` has no public way to start from a crafted position; assigning
+    ``game.state`` is the shortcut the tests use.
+    """
+    start = game.rules.scoring.initial_score if score is None else score
+    game.state = attrs.evolve(state, score=start)
+    return game
+
+
+def play_greedily(game: Game, *, returns: bool = False, limit: int = 2000) -> list[Event]:
     """Win by playing a card to its foundation whenever one fits (column tops
     first, then the waste), else tapping the stock; returns every event.
 
-    Raises ``AssertionError`` when the game is stuck or does not end.
+    With ``returns``, every card that can come back from a foundation to a
+    column is taken back once (and then played up again).  Raises
+    ``AssertionError`` when the game is stuck or does not end.
     """
     events: list[Event] = []
     idle = 0
+    returned: set[Card] = set()
     for _ in range(limit):
         if game.is_won:
             return events
         moves = game.legal_moves()
+        if returns:
+            back = [
+                m
+                for m in moves
+                if m.src[0] == "f" and game.state.foundations[int(m.src[1:]) - 1][-1] not in returned
+            ]
+            if back:
+                returned.add(game.state.foundations[int(back[0].src[1:]) - 1][-1])
+                events.extend(game.play(back[0]))
+                continue
         to_foundation = sorted((m for m in moves if m.dst == "f"), key=lambda m: m.src == "w")
         if to_foundation:
             move: Move = to_foundation[0]
@@ -135,7 +171,9 @@ def play_greedily(game: Game, *, limit: int = 2000) -> list[Event]:
             if idle > 3 * (len(game.state.stock) + len(game.state.waste)) + 3:
                 raise AssertionError(f"no progress after {idle} taps of the stock: {game.state}")
         else:
-            raise AssertionError(f"stuck: no move to a foundation and the stock cannot be tapped: {game.state}")
+            raise AssertionError(
+                f"stuck: no move to a foundation and the stock cannot be tapped: {game.state}"
+            )
         events.extend(game.play(move))
     raise AssertionError(f"not won after {limit} moves")
 
