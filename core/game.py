@@ -101,8 +101,9 @@ class Game:
         self.order = shuffled_deck(rules.options.deal)
         self.initial = initial if initial is not None else rules.initial_state(self.order)
         self.state = self.initial
-        #: Every action taken since the deal: canonical moves, ``undo`` and ``redo``.
-        self.actions: list[str] = []
+        #: Every action since the deal (or restart) with its events; for ``undo``
+        #: the events of the move taken back, for ``redo`` those played again.
+        self.journal: list[tuple[str, tuple[Event, ...]]] = []
         self._undo: deque[_Step] = deque(maxlen=HISTORY_LIMIT)
         self._redo: list[_Step] = []
         self._hints = hints
@@ -111,6 +112,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.code or self.rules.options} moves={self.state.moves} score={self.state.score}>"
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action since the deal (or restart): canonical moves, ``undo`` and ``redo``."""
+        return [action for action, _ in self.journal]
 
     # -- subscribers ---------------------------------------------------------------------------
 
@@ -152,7 +158,7 @@ class Game:
         self._undo.append(step)
         self._redo.clear()
         self.state = after
-        self.actions.append(str(checked))
+        self.journal.append((str(checked), step.events))
         self._notify(Change("move", step.before, after, step.events, checked))
         return step.events
 
@@ -188,7 +194,7 @@ class Game:
         old = self.state
         self.state = attrs.evolve(step.before, moves=old.moves)
         self._redo.append(step)
-        self.actions.append(UNDO)
+        self.journal.append((UNDO, step.events))
         self._notify(Change("undo", old, self.state, step.events, step.move))
         return self.state
 
@@ -200,7 +206,7 @@ class Game:
         old = self.state
         self.state = attrs.evolve(step.after, moves=old.moves + 1)
         self._undo.append(step)
-        self.actions.append(REDO)
+        self.journal.append((REDO, step.events))
         self._notify(Change("redo", old, self.state, step.events, step.move))
         return self.state
 
@@ -208,7 +214,7 @@ class Game:
         """Start the same deal again; the history is cleared."""
         old = self.state
         self.state = self.initial
-        self.actions.clear()
+        self.journal.clear()
         self._undo.clear()
         self._redo.clear()
         self._notify(Change("restart", old, self.state, ()))

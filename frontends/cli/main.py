@@ -67,7 +67,14 @@ def _build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="apply actions to a deal and print the state")
     play.add_argument("code", metavar="CODE")
     play.add_argument("actions", nargs="*", metavar="ACTION")
+    play.add_argument("--save", metavar="FILE", help="write the game log to FILE")
     _json(play)
+
+    replay = commands.add_parser(
+        "replay", help="check a saved game log move by move and print the final state"
+    )
+    replay.add_argument("file", metavar="FILE")
+    _json(replay)
 
     hint = commands.add_parser("hint", help="one useful move from a position")
     hint.add_argument("code", metavar="CODE")
@@ -167,9 +174,29 @@ def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
 def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
     game = _game(catalog, args.code)
     status = _replay(game, args.actions, args)
-    if status == EXIT_OK:
-        _print_state(game, args)
-    return status
+    if status != EXIT_OK:
+        return status
+    if args.save:
+        from solitaire.core import log
+
+        try:
+            log.save(log.log_of(game, catalog), args.save)
+        except OSError as error:
+            raise BadInput(f"{args.save}: cannot be written ({error.strerror or error})") from None
+    _print_state(game, args)
+    return EXIT_OK
+
+
+def cmd_replay(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.core import log
+
+    try:
+        game = log.replay(log.load(args.file), catalog)
+    except log.LogError as error:
+        where = error.where if error.where.startswith(args.file) else f"{args.file}: {error.where}"
+        raise BadInput(f"{where.rstrip(': ')}: {error.problem}") from None
+    _print_state(game, args)
+    return EXIT_OK
 
 
 def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
@@ -241,7 +268,14 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"show": cmd_show, "new": cmd_new, "play": cmd_play, "hint": cmd_hint, "variants": cmd_variants}
+COMMANDS = {
+    "show": cmd_show,
+    "new": cmd_new,
+    "play": cmd_play,
+    "replay": cmd_replay,
+    "hint": cmd_hint,
+    "variants": cmd_variants,
+}
 
 
 def run(argv: Sequence[str] | None = None) -> int:

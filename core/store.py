@@ -1,0 +1,273 @@
+"""The local store: the game in progress, statistics and settings, kept between launches.
+
+Files live in the user's data folder (``platformdirs``), or in the folder named by
+the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
+
+* ``current-game.json``: the game in progress, a game log with a little more
+  (its id, the time played, whether the solver helped); saved after every action;
+* ``statistics.json``: results per variant, draw mode and scoring;
+* ``settings.json``: language, interactive rules, double tap, animations and the
+  options of new games.
+
+Every write is atomic (temporary file, flush, fsync, rename).  A file that
+cannot be read is moved aside (renamed ``NAME.corrupt-TIME``, never deleted),
+reported once in :attr:`Store.notices`, and replaced by a fresh one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TypeVar
+
+import attrs
+
+from solitaire.core import log as game_log
+from solitaire.core.files import write_atomic
+
+if TYPE_CHECKING:
+    from solitaire.core.game import Game
+    from solitaire.core.registry import Catalog
+
+__all__ = ["HOME_VARIABLE", "Settings", "Statistics", "StatsRecord", "Store", "default_folder"]
+
+HOME_VARIABLE: Final = "SOLITAIRE_HOME"
+CURRENT: Final = "current-game.json"
+STATISTICS: Final = "statistics.json"
+SETTINGS: Final = "settings.json"
+#: How many game ids are remembered to count each game once.
+COUNTED_IDS: Final = 500
+_T = TypeVar("_T")
+
+
+def default_folder() -> Path:
+    """``$SOLITAIRE_HOME``, else the user's data folder for the game."""
+    override = os.environ.get(HOME_VARIABLE)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("solitaire", appauthor=False))
+
+
+@attrs.frozen
+class Settings:
+    """What the player chose; new games start with ``variant``, ``draw``, ``scoring``,
+    ``redeal`` (None: the scoring's default) and ``returns_allowed``."""
+
+    language: str = "en"
+    interactive_rules: bool = True
+    double_tap: bool = True
+    animations: bool = True
+    variant: str = "klondike"
+    draw: int | None = None
+    scoring: str = "normal"
+    redeal: str | None = None
+    returns_allowed: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if self.language not in ("en", "ru"):
+            raise ValueError(f"language must be en or ru, not {self.language!r}")
+
+
+@attrs.frozen
+class StatsRecord:
+    """Results of one variant, draw mode and scoring."""
+
+    played: int = 0
+    won: int = 0
+    won_with_help: int = 0
+    best_score: int | None = None
+    fastest_win_seconds: float | None = None
+    fewest_moves: int | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    #: The sum of every game's final score: the running balance of cumulative Vegas.
+    total_score: int = 0
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, None before the first game."""
+        return self.won / self.played if self.played else None
+
+    def add(self, won: bool, score: int, moves: int, seconds: float, helped: bool) -> StatsRecord:
+        """This record with one more finished game."""
+        streak = self.current_streak + 1 if won else 0
+        return StatsRecord(
+            played=self.played + 1,
+            won=self.won + won,
+            won_with_help=self.won_with_help + (won and helped),
+            best_score=score if self.best_score is None else max(self.best_score, score),
+            fastest_win_seconds=_least(self.fastest_win_seconds, seconds if won else None),
+            fewest_moves=_least(self.fewest_moves, moves if won else None),
+            current_streak=streak,
+            longest_streak=max(self.longest_streak, streak),
+            total_score=self.total_score + score,
+        )
+
+
+def _least(old: Any, new: Any) -> Any:
+    if new is None:
+        return old
+    return new if old is None else min(old, new)
+
+
+@attrs.frozen
+class Statistics:
+    """Records by ``variant/draw/scoring`` (e.g. ``klondike/1/vegas``) and the ids of
+    the games counted, so that no game is counted twice."""
+
+    records: dict[str, StatsRecord] = attrs.field(factory=dict)
+    counted: tuple[str, ...] = ()
+
+    @staticmethod
+    def key(variant: str, draw: int, scoring: str) -> str:
+        """The key of a record."""
+        return f"{variant}/{draw}/{scoring}"
+
+
+@attrs.frozen
+class SavedGame:
+    """What ``current-game.json`` holds besides the log."""
+
+    id: str
+    seconds: float
+    helped: bool
+    log: dict[str, Any]
+
+
+class Store:
+    """The files of one player.  Every method leaves the files readable."""
+
+    def __init__(self, folder: Path | str | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else default_folder()
+        #: Problems met and mended (files moved aside), each reported once.
+        self.notices: list[str] = []
+        # Unknown keys are passed over (a newer version may have written them).
+        self._converter = game_log.strict_converter(forbid_extra_keys=False)
+
+    # -- files -----------------------------------------------------------------------------------
+
+    def _path(self, name: str) -> Path:
+        return self.folder / name
+
+    def _read(self, name: str, parse: Callable[[Any], _T], fresh: Callable[[], _T]) -> _T:
+        path = self._path(name)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return fresh()
+        except OSError as error:
+            self.notices.append(f"{path} cannot be read ({error.strerror}); starting afresh")
+            return fresh()
+        try:
+            return parse(json.loads(raw.decode("utf-8")))
+        except Exception as error:  # anything wrong in the file: keep it aside, start afresh
+            self._move_aside(path, error)
+            return fresh()
+
+    def _move_aside(self, path: Path, error: BaseException) -> None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        counter = 1
+        while target.exists():
+            counter += 1
+            target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        try:
+            path.rename(target)
+        except OSError:
+            target = path
+        reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+        self.notices.append(f"{path.name} could not be read ({reason}); it was kept as {target.name}")
+
+    def _write(self, name: str, data: Any) -> None:
+        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        write_atomic(self._path(name), text.encode("utf-8"))
+
+    # -- settings --------------------------------------------------------------------------------
+
+    def settings(self) -> Settings:
+        """The saved settings (defaults when there are none)."""
+        return self._read(SETTINGS, lambda data: self._converter.structure(_strict(data), Settings), Settings)
+
+    def save_settings(self, settings: Settings) -> None:
+        """Save the settings."""
+        self._write(SETTINGS, self._converter.unstructure(settings))
+
+    # -- statistics ------------------------------------------------------------------------------
+
+    def statistics(self) -> Statistics:
+        """The saved statistics."""
+        return self._read(STATISTICS, self._parse_statistics, Statistics)
+
+    def _parse_statistics(self, data: Any) -> Statistics:
+        data = _strict(data)
+        records = {
+            str(k): self._converter.structure(_strict(v), StatsRecord) for k, v in data["records"].items()
+        }
+        counted = tuple(str(item) for item in data["counted"])
+        return Statistics(records, counted)
+
+    def record_result(self, game: Game, *, game_id: str, seconds: float, helped: bool = False) -> bool:
+        """Count a finished game (won or given up) once; False when it was counted before."""
+        stats = self.statistics()
+        if game_id in stats.counted:
+            return False
+        options = game.rules.options
+        key = Statistics.key(options.variant, options.draw, options.scoring)
+        record = stats.records.get(key, StatsRecord()).add(
+            game.is_won, game.state.score, game.state.moves, seconds, helped
+        )
+        records = {**stats.records, key: record}
+        counted = (*stats.counted, game_id)[-COUNTED_IDS:]
+        data = {
+            "records": {k: self._converter.unstructure(v) for k, v in records.items()},
+            "counted": counted,
+        }
+        self._write(STATISTICS, data)
+        return True
+
+    # -- the game in progress --------------------------------------------------------------------
+
+    def save_game(
+        self, game: Game, catalog: Catalog, *, game_id: str, seconds: float = 0.0, helped: bool = False
+    ) -> None:
+        """Save the game in progress (call after every action)."""
+        text = game_log.dumps(game_log.log_of(game, catalog))
+        data = {"id": game_id, "seconds": round(seconds, 1), "helped": helped, "log": json.loads(text)}
+        self._write(CURRENT, data)
+
+    def load_game(self, catalog: Catalog) -> tuple[Game, SavedGame] | None:
+        """The saved game in progress, replayed and checked; None when there is none
+        (or it could not be read: then it is moved aside and noted)."""
+        path = self._path(CURRENT)
+        saved = self._read(
+            CURRENT, lambda data: self._converter.structure(_strict(data), SavedGame), lambda: None
+        )
+        if saved is None:
+            return None
+        try:
+            game = game_log.replay(game_log.from_data(saved.log), catalog)
+        except game_log.LogError as error:
+            self._move_aside(path, error)
+            return None
+        return game, saved
+
+    def clear_game(self) -> None:
+        """Forget the game in progress."""
+        self._path(CURRENT).unlink(missing_ok=True)
+
+    @staticmethod
+    def new_game_id() -> str:
+        """A fresh id for a game, used to count it once."""
+        return uuid.uuid4().hex
+
+
+def _strict(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, not {type(data).__name__}")
+    return data
