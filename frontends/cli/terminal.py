@@ -1,35 +1,106 @@
-"""A game in the terminal: type moves in notation, one per line."""
+"""A game in the terminal: type moves in notation, one per line.
+
+The game in progress is saved after every action and resumed on the next start;
+finished games go into the statistics (see :mod:`solitaire.core.store`).
+"""
 
 from __future__ import annotations
 
 import os
 import secrets
 import sys
+import time
 
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game, parse_action
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog
+from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.store import Statistics, Store
 from solitaire.frontends.cli.render import render_state
 
 __all__ = ["play_in_terminal"]
 
 HELP = {
     "en": """Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).
-Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, help, quit.""",
+Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit.""",
     "ru": """Ходы: s (колода), w>t3, t2>f, f2>t5, t3:4>t6 (последние 4 карты столбца 3).
-Ещё: undo, redo, hint (подсказка), auto (доиграть), restart, new [КОД], code, help, quit.""",
+Ещё: undo, redo, hint (подсказка), auto (доиграть), restart, new [КОД], code, stats, help, quit.""",
+}
+TEXT = {
+    "en": {
+        "won": "You won!",
+        "auto": "Auto-complete is not available yet.",
+        "resume": "Resuming",
+        "none": "No games finished yet.",
+    },
+    "ru": {
+        "won": "Победа!",
+        "auto": "Доиграть пока нельзя.",
+        "resume": "Продолжаем партию",
+        "none": "Законченных партий пока нет.",
+    },
 }
 
 
-def play_in_terminal(catalog: Catalog, *, lang: str = "en", code: str | None = None) -> int:
-    """Play games in the terminal until ``quit`` or end of input."""
-    game = catalog.game_from_code(code) if code else _random_game(catalog)
+class Session:
+    """One player at the terminal: the game, its id and time, and the store."""
+
+    def __init__(self, catalog: Catalog, store: Store, lang: str) -> None:
+        self.catalog, self.store, self.lang = catalog, store, lang
+        resumed = store.load_game(catalog)
+        if resumed is not None:
+            self.game, saved = resumed
+            self.game_id, self.seconds = saved.id, saved.seconds
+            print(f"{TEXT[lang]['resume']} {self.game.code}")
+        else:
+            self.start(self.random_game())
+        self.clock = time.monotonic()
+
+    def random_game(self) -> Game:
+        settings = self.store.settings()
+        deal = secrets.randbelow(DEAL_NUMBERS)
+        try:
+            options = self.catalog.options(
+                settings.variant,
+                settings.draw,
+                settings.scoring,
+                settings.redeal,
+                settings.returns_allowed,
+                deal,
+            )
+        except OptionsError:
+            options = self.catalog.options(deal=deal)
+        return self.catalog.new_game(options)
+
+    def start(self, game: Game) -> None:
+        """Leave the current game (counted as played if moves were made) and start ``game``."""
+        if getattr(self, "game", None) is not None and self.game.journal and not self.game.is_won:
+            self.finish()
+        self.game, self.game_id, self.seconds, self.clock = game, Store.new_game_id(), 0.0, time.monotonic()
+        self.save()
+
+    def elapsed(self) -> float:
+        return self.seconds + time.monotonic() - self.clock
+
+    def save(self) -> None:
+        self.store.save_game(self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed())
+
+    def finish(self) -> None:
+        self.store.record_result(self.game, game_id=self.game_id, seconds=self.elapsed())
+
+
+def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None = None) -> int:
+    """Play in the terminal until ``quit`` or the end of input."""
+    store = store if store is not None else Store()
+    session = Session(catalog, store, lang)
+    for notice in store.notices:
+        print(f"  {notice}")
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(HELP[lang])
     shown: object = None
     while True:
+        game = session.game
         if shown is not game.state:  # draw the table again only when it changed
             print()
             print(render_state(game.state, game.rules, game.code, lang=lang, colour=colour))
@@ -45,32 +116,33 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", code: str | None = N
         if word in ("quit", "exit", "q"):
             return 0
         try:
-            game = _command(catalog, game, word, rest.strip(), lang) or game
+            _command(session, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
             refusal = getattr(error, "refusal", None)
             print(f"  {refusal.message(lang) if refusal else error}")
 
 
-def _random_game(catalog: Catalog) -> Game:
-    options = catalog.options(deal=secrets.randbelow(DEAL_NUMBERS))
-    return catalog.new_game(options)
-
-
-def _command(catalog: Catalog, game: Game, word: str, rest: str, lang: str) -> Game | None:
+def _command(session: Session, word: str, rest: str) -> None:
+    game, lang = session.game, session.lang
+    before = game.state
     if word == "help":
         print(HELP[lang])
     elif word == "code":
         print(f"  {game.code}")
+    elif word == "stats":
+        _print_statistics(session.store.statistics(), lang)
     elif word == "new":
-        return catalog.game_from_code(rest) if rest else _random_game(catalog)
+        session.start(session.catalog.game_from_code(rest) if rest else session.random_game())
+        return
     elif word == "restart":
-        game.restart()
+        session.start(session.catalog.game_from_code(game.code) if game.code else session.random_game())
+        return
     elif word == "hint":
         hint = game.hint()
         print(f"  {hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            print("  " + ("Auto-complete is not available yet." if lang != "ru" else "Доиграть пока нельзя."))
+            print(f"  {TEXT[lang]['auto']}")
         else:
             game.autocomplete()
     else:
@@ -78,7 +150,22 @@ def _command(catalog: Catalog, game: Game, word: str, rest: str, lang: str) -> G
             game.perform(parse_action(word))
         except MoveSyntaxError as error:
             print(f"  {error}")
-            return None
-        if game.is_won:
-            print("  " + ("You won!" if lang != "ru" else "Победа!"))
-    return None
+    if game.state is not before:
+        session.save()
+        if game.is_won and not session.store.statistics().counted.count(session.game_id):
+            session.finish()
+            print(f"  {TEXT[lang]['won']}")
+
+
+def _print_statistics(stats: Statistics, lang: str) -> None:
+    if not stats.records:
+        print(f"  {TEXT[lang]['none']}")
+        return
+    for key, record in sorted(stats.records.items()):
+        rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "-"
+        fastest = f"{record.fastest_win_seconds:.0f} s" if record.fastest_win_seconds is not None else "-"
+        print(
+            f"  {key:<20} played {record.played}, won {record.won} ({rate}), best {record.best_score},"
+            f" fastest {fastest}, fewest moves {record.fewest_moves or '-'},"
+            f" streak {record.current_streak} (longest {record.longest_streak}), total {record.total_score}"
+        )

@@ -299,3 +299,27 @@ def test_terminal_game_reads_moves_until_end_of_input() -> None:
     assert result.returncode == 0
     assert "J♣ cannot go on K♦" in result.stdout
     assert CODE in result.stdout
+
+
+def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_HOME": str(tmp_path)}
+
+    def session(lines: str) -> str:
+        result = subprocess.run(
+            [sys.executable, "-m", "solitaire"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    session(f"new {CODE}\ns\ns\nquit\n")
+    resumed = session("code\nquit\n")
+    assert f"Resuming {CODE}" in resumed and "Moves 2" in resumed
+    assert "No games finished yet." in session("stats\nquit\n")
+    # Starting another game counts the one left (2 moves made) as played, not won.
+    stats = session("new TF1-D1N-AAAAAAB\nstats\nquit\n")
+    assert "klondike/1/normal" in stats and "played 1, won 0" in stats

@@ -1,0 +1,19 @@
+"""Shared test set-up: no test touches the player's real files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solitaire.core.store import HOME_VARIABLE
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point the local store at a fresh folder for every test (subprocesses inherit it)."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv(HOME_VARIABLE, str(home))
+    monkeypatch.delenv("SOLITAIRE_BLOCK_PLUGINS", raising=False)
+    monkeypatch.delenv("SOLITAIRE_LANG", raising=False)
+    return home
