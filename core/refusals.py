@@ -130,8 +130,8 @@ EMPTY_NEEDS_KING: Final = _rule(
 )
 TOO_MANY: Final = _rule(
     "tableau.not-enough-cards",
-    "Column {pile} has {size} cards; {count} cannot be taken from it.",
-    "В столбце {pile} всего {size} карт: взять {count} нельзя.",
+    "{pile} has fewer than {count} cards.",
+    "{pile}: здесь меньше {count} карт.",
 )
 FOUNDATION_SUIT: Final = _rule(
     "foundation.suit",

@@ -186,8 +186,10 @@ class Klondike(Variant):
         if move.count is None:
             return self._find_group(column, move, target)
         count = move.count
+        if count < 1:
+            raise ValueError(f"{move!r}: a count of cards is 1 or more")
         if count > len(column):
-            return r.TOO_MANY.refuse(pile=move.src, size=len(column), count=count)
+            return r.TOO_MANY.refuse(pile=pile_name(move.src), count=count)
         if count > len(column.up):
             return r.FACE_DOWN.refuse()
         head = column.up[-count]
@@ -212,15 +214,18 @@ class Klondike(Variant):
         for size in range(1, movable + 1):
             if self._fit_refusal(up[-size], target) is None:
                 return Move(move.src, move.dst, size if size > 1 else None)
-        # Nothing fits: explain with the card that has the wanted rank, if any.
+        # Nothing fits.  Explain with a visible card of the wanted rank: first one
+        # that would fit but is held by the cards on it, then one of the wrong
+        # colour.  Face-down cards are never looked at: that would give them away.
         wanted = 13 if target is None else target.rank - 1
-        for position, card in enumerate(up):
-            if card.rank == wanted:
-                if len(up) - position > movable:
-                    return r.GROUP_ORDER.refuse(card=card)
-                return self._fit_refusal(card, target) or r.GROUP_ORDER.refuse(card=card)
-        if any(card.rank == wanted for card in column.down):
-            return r.FACE_DOWN.refuse()
+        candidates = [(len(up) - i, card) for i, card in enumerate(up) if card.rank == wanted]
+        for depth, card in candidates:
+            if self._fit_refusal(card, target) is None and depth > movable:
+                return r.GROUP_ORDER.refuse(card=card)
+        for _, card in candidates:
+            refusal = self._fit_refusal(card, target)
+            if refusal is not None:
+                return refusal
         card = up[-movable] if target is None else up[-1]
         return self._fit_refusal(card, target) or r.GROUP_ORDER.refuse(card=card)
 
