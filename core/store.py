@@ -56,13 +56,18 @@ def default_folder() -> Path:
 
 @attrs.frozen
 class Settings:
-    """What the player chose; new games start with ``variant``, ``draw``, ``scoring``,
-    ``redeal`` (None: the scoring's default) and ``returns_allowed``."""
+    """What the player chose; new games start with ``variant``, ``draw`` (None: the
+    variant's default), ``scoring``, ``redeal`` (None: the scoring's default) and
+    ``returns_allowed``."""
 
     language: str = "en"
     interactive_rules: bool = True
     double_tap: bool = True
     animations: bool = True
+    #: The card deck: "" for the built-in one, else the path of an installed SVG deck.
+    deck: str = ""
+    #: The card back of the built-in deck.
+    back: str = "blue"
     variant: str = "klondike"
     draw: int | None = None
     scoring: str = "normal"
@@ -147,10 +152,24 @@ class Store:
         self.folder = Path(folder) if folder is not None else default_folder()
         #: Problems met and mended (files moved aside), each reported once.
         self.notices: list[str] = []
+        self._remove_stale_temporaries()
         # Unknown keys are passed over (a newer version may have written them).
         self._converter = game_log.strict_converter(forbid_extra_keys=False)
 
     # -- files -----------------------------------------------------------------------------------
+
+    def _remove_stale_temporaries(self, age: float = 600.0) -> None:
+        """Delete temporary files a killed process left behind (never the data files)."""
+        try:
+            candidates = list(self.folder.glob(".*.json.*.tmp"))
+        except OSError:
+            return
+        for candidate in candidates:
+            try:
+                if time.time() - candidate.stat().st_mtime > age:
+                    candidate.unlink()
+            except OSError:
+                continue
 
     def _path(self, name: str) -> Path:
         return self.folder / name
@@ -161,8 +180,8 @@ class Store:
             raw = path.read_bytes()
         except FileNotFoundError:
             return fresh()
-        except OSError as error:
-            self.notices.append(f"{path} cannot be read ({error.strerror}); starting afresh")
+        except OSError as error:  # a folder in its place, no permission, a disk error
+            self._move_aside(path, error)
             return fresh()
         try:
             return parse(json.loads(raw.decode("utf-8")))
@@ -209,6 +228,8 @@ class Store:
         records = {
             str(k): self._converter.structure(_strict(v), StatsRecord) for k, v in data["records"].items()
         }
+        if not isinstance(data["counted"], list):
+            raise ValueError("counted: expected a list of game ids")
         counted = tuple(str(item) for item in data["counted"])
         return Statistics(records, counted)
 
@@ -237,9 +258,10 @@ class Store:
         self, game: Game, catalog: Catalog, *, game_id: str, seconds: float = 0.0, helped: bool = False
     ) -> None:
         """Save the game in progress (call after every action)."""
-        text = game_log.dumps(game_log.log_of(game, catalog))
-        data = {"id": game_id, "seconds": round(seconds, 1), "helped": helped, "log": json.loads(text)}
-        self._write(CURRENT, data)
+        log_text = game_log.dumps(game_log.log_of(game, catalog)).rstrip("\n").replace("\n", "\n  ")
+        head = json.dumps({"id": game_id, "seconds": round(seconds, 1), "helped": helped})[:-1]
+        # The log keeps its layout (one action per line): written as it is, not re-encoded.
+        write_atomic(self._path(CURRENT), f'{head}, "log": {log_text}}}\n'.encode())
 
     def load_game(self, catalog: Catalog) -> tuple[Game, SavedGame] | None:
         """The saved game in progress, replayed and checked; None when there is none
