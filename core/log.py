@@ -72,9 +72,17 @@ class LogError(ValueError):
     """A log that cannot be read or does not replay; ``where`` names the place."""
 
     def __init__(self, where: str, problem: str) -> None:
+        where, problem = _printable(where), _printable(problem)
         super().__init__(f"{where}: {problem}" if where else problem)
         self.where = where
         self.problem = problem
+
+
+def _printable(text: str) -> str:
+    """Text from a log, safe for one line of a terminal: control characters escaped."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 @attrs.frozen
@@ -300,13 +308,47 @@ def from_data(data: Any) -> GameLog:
         version = data["version"]
     extra = set(data) - {"format", "version", "header", "actions"}
     if extra:
-        raise LogError(sorted(extra)[0], "unknown field")
-    header = _structure(data.get("header"), LogHeader, "header")
+        raise LogError(str(sorted(extra)[0]), "unknown field")
+    header_data = data.get("header")
+    if isinstance(header_data, dict):
+        _list(header_data.get("dealt"), "header.dealt")
+    header = _structure(header_data, LogHeader, "header")
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise LogError("actions", f"expected a list, not {_json_type(actions)}")
+    for index, item in enumerate(actions):
+        _check_entry(item, f"actions[{index}]")
     entries = tuple(_structure(item, LogEntry, f"actions[{index}]") for index, item in enumerate(actions))
     return GameLog(header, entries)
+
+
+def _list(value: Any, where: str) -> None:
+    if value is not None and not isinstance(value, list):
+        raise LogError(where, f"expected a list, not {_json_type(value)}")
+
+
+def _check_entry(item: Any, where: str) -> None:
+    """What the converter would not say clearly: lists that are not lists, event tags."""
+    if not isinstance(item, dict):
+        return
+    events = item.get("events")
+    _list(events, f"{where}.events")
+    for number, event in enumerate(events or ()):
+        place = f"{where}.events[{number}]"
+        if not isinstance(event, dict):
+            raise LogError(place, f"expected an event object, not {_json_type(event)}")
+        tag = event.get("tag")
+        if tag is None:
+            raise LogError(f"{place}.tag", "missing")
+        if not isinstance(tag, str) or tag not in _TAGS:
+            known = ", ".join(sorted(_TAGS))
+            raise LogError(f"{place}.tag", f"unknown event {_short(tag)} (known: {known})")
+        _list(event.get("cards"), f"{place}.cards")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _structure(value: Any, cls: type[Any], where: str) -> Any:
@@ -332,17 +374,17 @@ def _plain(problem: str) -> str:
 
 
 def load(path: str | Path) -> GameLog:
-    """Read a log file; raises :class:`LogError` (with the file name) for any problem."""
-    path = Path(path)
+    """Read a log file; raises :class:`LogError` (with the file name, as given) for any problem."""
+    name = str(path)
     try:
-        with path.open("rb") as handle:
+        with Path(path).open("rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise LogError(str(path), f"cannot be read ({error.strerror or error})") from None
+        raise LogError(name, f"cannot be read ({error.strerror or error})") from None
     try:
         return loads(raw)
     except LogError as error:
-        raise LogError(f"{path}: {error.where}" if error.where else str(path), error.problem) from None
+        raise LogError(f"{name}: {error.where}" if error.where else name, error.problem) from None
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -406,11 +448,10 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
     if game.code and header.code != game.code:
         raise LogError("header.code", f"{header.code!r} does not match the header's options ({game.code})")
     if header.dealt != game.order:
-        position = (
-            next(i for i, (a, b) in enumerate(zip(header.dealt, game.order, strict=False)) if a != b)
-            if len(header.dealt) == len(game.order)
-            else len(header.dealt)
-        )
+        pairs = zip(header.dealt, game.order, strict=False)
+        position = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
+        if position is None:
+            position = min(len(header.dealt), len(game.order))
         raise LogError(f"header.dealt[{position}]", f"the dealt order does not match deal {header.deal}")
     return game
 

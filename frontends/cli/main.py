@@ -42,6 +42,7 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)"
     )
+    parser.add_argument("--terminal", action="store_true", help="without a command: play in the terminal")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     show = commands.add_parser("show", help="the initial layout of a deal")
@@ -81,6 +82,12 @@ def _build_parser() -> argparse.ArgumentParser:
     hint.add_argument("actions", nargs="*", metavar="ACTION")
     _json(hint)
 
+    shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
+    shot.add_argument("code", metavar="CODE")
+    shot.add_argument("actions", nargs="*", metavar="ACTION")
+    shot.add_argument("--out", required=True, metavar="FILE.png")
+    shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
+
     variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
     _json(variants)
     return parser
@@ -94,6 +101,17 @@ def _draw(text: str) -> int:
     if text not in ("1", "3"):
         raise argparse.ArgumentTypeError(f"draw must be 1 or 3, not {text!r}")
     return int(text)
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (
+        width.isdigit() and height.isdigit() and 200 <= int(width) <= 8000 and 200 <= int(height) <= 8000
+    ):
+        raise argparse.ArgumentTypeError(
+            f"size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}"
+        )
+    return int(width), int(height)
 
 
 def _deal(text: str) -> int:
@@ -191,10 +209,13 @@ def cmd_replay(catalog: Catalog, args: argparse.Namespace) -> int:
     from solitaire.core import log
 
     try:
-        game = log.replay(log.load(args.file), catalog)
+        saved = log.load(args.file)
     except log.LogError as error:
-        where = error.where if error.where.startswith(args.file) else f"{args.file}: {error.where}"
-        raise BadInput(f"{where.rstrip(': ')}: {error.problem}") from None
+        raise BadInput(str(error)) from None
+    try:
+        game = log.replay(saved, catalog)
+    except log.LogError as error:
+        raise BadInput(f"{args.file}: {error}") from None
     _print_state(game, args)
     return EXIT_OK
 
@@ -210,6 +231,24 @@ def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
         _print_json({"move": move, "reason": hint.reason(args.lang)})
     else:
         print(f"{move or '-'}  {hint.reason(args.lang)}")
+    return EXIT_OK
+
+
+def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    game = _game(catalog, args.code)  # check the code and the actions before starting Qt
+    status = _replay(game, args.actions, args)
+    if status != EXIT_OK:
+        return status
+    try:
+        from solitaire.frontends.qt.app import screenshot
+    except ImportError as error:
+        raise BadInput(f"the window needs Qt: pip install 'solitaire-framework[qt]' ({error})") from None
+    try:
+        screenshot(catalog, args.code, args.actions, Path(args.out), size=args.size, lang=args.lang)
+    except OSError as error:
+        raise BadInput(f"{args.out}: cannot be written ({error})") from None
     return EXIT_OK
 
 
@@ -274,21 +313,37 @@ COMMANDS = {
     "play": cmd_play,
     "replay": cmd_replay,
     "hint": cmd_hint,
+    "screenshot": cmd_screenshot,
     "variants": cmd_variants,
 }
+
+
+def _play(args: argparse.Namespace) -> int:
+    """The window when Qt and a display are there, else the terminal game."""
+    lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
+    if not args.terminal:
+        try:
+            from solitaire.frontends.qt.app import display_available, run
+        except ImportError:
+            pass
+        else:
+            if display_available():
+                return run(Catalog(), lang=lang)
+    from solitaire.frontends.cli.terminal import play_in_terminal
+
+    return play_in_terminal(Catalog(), lang=args.lang)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         args = _build_parser().parse_args(argv)
+        args.lang_given = args.lang is not None
         args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
         if args.lang not in ("en", "ru"):
             args.lang = "en"
         if not args.command:
-            from solitaire.frontends.cli.terminal import play_in_terminal
-
-            return play_in_terminal(Catalog(), lang=args.lang)
+            return _play(args)
         return COMMANDS[args.command](Catalog(), args)
     except BadInput as error:
         print(error, file=sys.stderr)
