@@ -4,6 +4,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Qt needs a few system libraries to draw offscreen; install those that are missing.
+qt_libraries=(libglib2.0-0 libgl1 libegl1 libxkbcommon0 libfreetype6 libfontconfig1 libdbus-1-3 fonts-dejavu-core)
+missing=()
+for package in "${qt_libraries[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})) && command -v apt-get >/dev/null; then
+    echo "== installing ${missing[*]}"
+    sudo_=""
+    [[ $(id -u) -eq 0 ]] || sudo_="sudo"
+    $sudo_ apt-get update -qq && $sudo_ apt-get install -y -qq "${missing[@]}"
+fi
+export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+
 python=${PYTHON:-python3}
 if [[ ! -x .venv/bin/python ]]; then
     "$python" -m venv .venv

@@ -156,7 +156,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
         except IllegalMoveError as error:
             refusal = error.refusal
             message = refusal.message(args.lang)
-            if args.json:
+            if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
             print(

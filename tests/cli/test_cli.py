@@ -289,7 +289,7 @@ def test_console_script_exit_status_and_no_traceback() -> None:
 
 def test_terminal_game_reads_moves_until_end_of_input() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "solitaire"],
+        [sys.executable, "-m", "solitaire", "--terminal"],
         input=f"new {CODE}\ns\nt2>t3\nhint\nundo\nquit\n",
         capture_output=True,
         text=True,
@@ -306,7 +306,7 @@ def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None
 
     def session(lines: str) -> str:
         result = subprocess.run(
-            [sys.executable, "-m", "solitaire"],
+            [sys.executable, "-m", "solitaire", "--terminal"],
             input=lines,
             capture_output=True,
             text=True,

@@ -1,0 +1,84 @@
+"""Starting the desktop game, and rendering it offscreen for screenshots."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from solitaire.core.registry import Catalog
+from solitaire.core.store import Store
+
+if TYPE_CHECKING:
+    from qtpy.QtWidgets import QApplication
+
+__all__ = ["display_available", "run", "screenshot"]
+
+
+def display_available() -> bool:
+    """Whether a window can be shown here (a display, or a platform chosen by hand)."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform:
+        return platform.partition(":")[0] not in ("offscreen", "minimal")  # nobody would see those
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _application() -> QApplication:
+    from qtpy.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName("solitaire")
+    app.setApplicationDisplayName("Solitaire")
+    return app
+
+
+def run(catalog: Catalog, *, lang: str | None = None) -> int:
+    """Open the window and run until it is closed."""
+    from solitaire.frontends.qt.window import MainWindow
+
+    app = _application()
+    window = MainWindow(catalog, Store(), lang=lang)
+    window.show()
+    return int(app.exec())
+
+
+def screenshot(
+    catalog: Catalog, code: str, actions: Sequence[str], out: Path, *, size: tuple[int, int], lang: str
+) -> None:
+    """Render the window with a game (after ``actions``) into a PNG, offscreen.
+
+    Uses a throw-away store, so the player's saved game and statistics are untouched.
+    Raises the engine's errors for a bad code or action.
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from qtpy.QtCore import qInstallMessageHandler
+
+    from solitaire.frontends.qt.window import MainWindow
+
+    # The offscreen platform warns about window hints it cannot honour: not news for a PNG.
+    qInstallMessageHandler(lambda kind, context, message: None)
+
+    app = _application()
+    with tempfile.TemporaryDirectory() as folder:
+        window = MainWindow(catalog, Store(folder), lang=lang, resume=False)
+        game = catalog.game_from_code(code)
+        for action in actions:
+            game.perform(action)
+        window.start(game, record=False)
+        window.resize(*size)
+        window.show()
+        app.processEvents()
+        window.table.finish_animations()
+        window.view.banner.hide()
+        image = window.grab()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if not image.save(str(out), "PNG"):
+            raise OSError(f"cannot write {out}")
+        window.close()

@@ -1,0 +1,362 @@
+"""The window's dialogs: new game, statistics, preferences, rules, replay viewer."""
+
+from __future__ import annotations
+
+from qtpy.QtCore import Qt, QTimer
+from qtpy.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSlider,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from solitaire.core import log as game_log
+from solitaire.core.codes import CodeError
+from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.core.game import Game
+from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.ruleset import GameOptions
+from solitaire.core.store import Settings, Statistics
+from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
+from solitaire.frontends.qt.i18n import LANGUAGES, text
+
+__all__ = ["NewGameDialog", "ReplayViewer", "SettingsDialog", "StatisticsDialog"]
+
+
+class NewGameDialog(QDialog):
+    """Variant, draw mode, scoring, redeal policy and returns; a random deal, a deal
+    number, or a game code checked as it is typed."""
+
+    def __init__(
+        self, catalog: Catalog, settings: Settings, lang: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.catalog, self.lang = catalog, lang
+        self.setWindowTitle(text("dialog.new.title", lang))
+        form = QFormLayout()
+        self.variant = QComboBox()
+        for variant in catalog.variants.values():
+            self.variant.addItem(variant.name(lang), variant.id)
+        self.variant.setCurrentIndex(max(0, self.variant.findData(settings.variant)))
+        form.addRow(text("dialog.new.variant", lang), self.variant)
+        self.draw = QComboBox()
+        self.draw.addItem(text("dialog.new.draw1", lang), 1)
+        self.draw.addItem(text("dialog.new.draw3", lang), 3)
+        self.draw.setCurrentIndex(1 if settings.draw == 3 else 0)
+        form.addRow(text("dialog.new.draw", lang), self.draw)
+        self.scoring = QComboBox()
+        for scheme in catalog.scorings.values():
+            self.scoring.addItem(scheme.name(lang), scheme.id)
+        self.scoring.setCurrentIndex(max(0, self.scoring.findData(settings.scoring)))
+        form.addRow(text("dialog.new.scoring", lang), self.scoring)
+        self.redeal = QComboBox()
+        self.redeal.addItem(text("dialog.new.redeal.default", lang), None)
+        self.redeal.addItem(text("dialog.new.redeal.unlimited", lang), "unlimited")
+        for passes in (1, 2, 3):
+            self.redeal.addItem(str(passes), f"passes:{passes}")
+        self.redeal.setCurrentIndex(max(0, self.redeal.findData(settings.redeal)))
+        form.addRow(text("dialog.new.redeal", lang), self.redeal)
+        self.returns = QCheckBox(text("dialog.new.returns", lang))
+        self.returns.setChecked(settings.returns_allowed)
+        form.addRow("", self.returns)
+
+        self.random = QRadioButton(text("dialog.new.random", lang))
+        self.by_number = QRadioButton(text("dialog.new.number", lang))
+        self.random.setChecked(True)
+        self.number = QSpinBox()
+        self.number.setRange(0, 2**31 - 1)  # a spin box holds 32-bit numbers; codes reach the rest
+        self.number.valueChanged.connect(lambda _: self.by_number.setChecked(True))
+        group = QButtonGroup(self)
+        group.addButton(self.random)
+        group.addButton(self.by_number)
+        deal_row = QHBoxLayout()
+        deal_row.addWidget(self.random)
+        deal_row.addWidget(self.by_number)
+        deal_row.addWidget(self.number)
+        form.addRow(text("dialog.new.deal", lang), deal_row)
+        self.code = QLineEdit()
+        self.code.setPlaceholderText(text("dialog.new.code.placeholder", lang))
+        self.code.textChanged.connect(self._check_code)
+        self.code_status = QLabel()
+        self.code_status.setWordWrap(True)
+        form.addRow(text("dialog.new.code", lang), self.code)
+        form.addRow("", self.code_status)
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.buttons)
+        self._code_options: GameOptions | None = None
+
+    def _check_code(self, value: str) -> None:
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if not value.strip():
+            self._code_options = None
+            self.code_status.setText("")
+            ok.setEnabled(True)
+            return
+        try:
+            options = self.catalog.options_from_code(value)
+        except (CodeError, OptionsError) as error:
+            self._code_options = None
+            self.code_status.setText(f"✗ {error}")
+            self.code_status.setStyleSheet("color: #b3261e")
+            ok.setEnabled(False)
+            return
+        self._code_options = options
+        name = self.catalog.variant(options.variant).name(self.lang)
+        scoring = self.catalog.scoring(options.scoring).name(self.lang)
+        detail = f"{name}, {options.draw}, {scoring}, #{options.deal}"
+        self.code_status.setText(text("dialog.new.code.ok", self.lang, name=detail))
+        self.code_status.setStyleSheet("color: #1b6e2e")
+        ok.setEnabled(True)
+
+    def options(self, random_deal: int) -> GameOptions:
+        """The options chosen (``random_deal`` when the deal is random)."""
+        if self._code_options is not None:
+            return self._code_options
+        deal = self.number.value() if self.by_number.isChecked() else random_deal
+        return self.catalog.options(
+            self.variant.currentData(),
+            self.draw.currentData(),
+            self.scoring.currentData(),
+            self.redeal.currentData(),
+            self.returns.isChecked(),
+            deal % DEAL_NUMBERS,
+        )
+
+
+class StatisticsDialog(QDialog):
+    """A table of the results per variant, draw mode and scoring."""
+
+    COLUMNS = (
+        "stats.game",
+        "stats.played",
+        "stats.won",
+        "stats.rate",
+        "stats.best",
+        "stats.fastest",
+        "stats.fewest",
+        "stats.streak",
+        "stats.total",
+        "stats.help",
+    )
+
+    def __init__(
+        self, statistics: Statistics, catalog: Catalog, lang: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("dialog.statistics.title", lang))
+        layout = QVBoxLayout(self)
+        if not statistics.records:
+            layout.addWidget(QLabel(text("dialog.statistics.none", lang)))
+        table = QTableWidget(len(statistics.records), len(self.COLUMNS))
+        table.setHorizontalHeaderLabels([text(key, lang) for key in self.COLUMNS])
+        table.verticalHeader().setVisible(False)
+        for row, (key, record) in enumerate(sorted(statistics.records.items())):
+            variant, draw, scoring = key.split("/")
+            try:
+                name = catalog.variant(variant).name(lang)
+                scheme = catalog.scoring(scoring).name(lang)
+            except OptionsError:
+                name, scheme = variant, scoring
+            rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
+            fastest = _duration(record.fastest_win_seconds)
+            values = [
+                f"{name} · {draw} · {scheme}",
+                record.played,
+                record.won,
+                rate,
+                "–" if record.best_score is None else record.best_score,
+                fastest,
+                "–" if record.fewest_moves is None else record.fewest_moves,
+                f"{record.current_streak} ({record.longest_streak})",
+                record.total_score,
+                record.won_with_help,
+            ]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(str(value))
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                table.setItem(row, column, item)
+        table.resizeColumnsToContents()
+        self.table = table
+        layout.addWidget(table)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(900, 280)
+
+
+def _duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "–"
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+class SettingsDialog(QDialog):
+    """Language, interactive rules, double click, animations, deck and back."""
+
+    def __init__(self, settings: Settings, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("dialog.settings.title", lang))
+        form = QFormLayout()
+        self.language = QComboBox()
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        form.addRow(text("settings.language", lang), self.language)
+        self.interactive_rules = QCheckBox(text("settings.rules", lang))
+        self.interactive_rules.setChecked(settings.interactive_rules)
+        self.double_tap = QCheckBox(text("settings.double", lang))
+        self.double_tap.setChecked(settings.double_tap)
+        self.animations = QCheckBox(text("settings.animations", lang))
+        self.animations.setChecked(settings.animations)
+        for box in (self.interactive_rules, self.double_tap, self.animations):
+            form.addRow("", box)
+        self.deck = QComboBox()
+        self.deck.addItem(text("deck.own", lang), "")
+        for deck in find_svg_decks():
+            self.deck.addItem(deck.name, str(deck.path))
+        self.deck.setCurrentIndex(max(0, self.deck.findData(settings.deck)))
+        form.addRow(text("settings.deck", lang), self.deck)
+        self.back = QComboBox()
+        for back in CardPainter.BACKS:
+            self.back.addItem(back, back)
+        self.back.setCurrentIndex(max(0, self.back.findData(settings.back)))
+        form.addRow(text("settings.back", lang), self.back)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self._base = settings
+
+    def settings(self) -> Settings:
+        """The settings as chosen."""
+        import attrs
+
+        return attrs.evolve(
+            self._base,
+            language=self.language.currentData(),
+            interactive_rules=self.interactive_rules.isChecked(),
+            double_tap=self.double_tap.isChecked(),
+            animations=self.animations.isChecked(),
+            deck=self.deck.currentData(),
+            back=self.back.currentData(),
+        )
+
+
+class ReplayViewer(QDialog):
+    """Steps through a saved log: forward, back, a slider, play and pause."""
+
+    def __init__(
+        self,
+        log: game_log.GameLog,
+        catalog: Catalog,
+        painter: CardPainter,
+        lang: str,
+        name: str,
+        parent: QWidget | None = None,
+    ) -> None:
+        from solitaire.frontends.qt.view import TableView
+
+        super().__init__(parent)
+        self.log, self.catalog, self.lang = log, catalog, lang
+        self.setWindowTitle(text("dialog.replay.title", lang, name=name))
+        # Check the whole log first: a tampered log is refused before anything is shown.
+        game_log.replay(log, catalog)
+        self.view = TableView(painter)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, len(log.entries))
+        self.slider.valueChanged.connect(self.show_step)
+        self.back_button = QPushButton("◀")
+        self.forward_button = QPushButton("▶")
+        self.play_button = QPushButton(text("replay.play", lang))
+        self.back_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() - 1))
+        self.forward_button.clicked.connect(lambda: self.slider.setValue(self.slider.value() + 1))
+        self.play_button.clicked.connect(self.toggle)
+        self.caption = QLabel()
+        self.timer = QTimer(self)
+        self.timer.setInterval(600)
+        self.timer.timeout.connect(self._tick)
+        controls = QHBoxLayout()
+        for widget in (self.back_button, self.play_button, self.forward_button, self.slider):
+            controls.addWidget(widget)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.caption)
+        layout.addLayout(controls)
+        self.resize(900, 680)
+        self.game: Game | None = None
+        self.show_step(0)
+
+    def show_step(self, index: int) -> None:
+        """Show the table after ``index`` actions."""
+        game = game_log.replay(self.log, self.catalog, until=index)
+        self.game = game
+        self.view.table.set_game(game)
+        total = len(self.log.entries)
+        if index == 0:
+            self.caption.setText(text("replay.start", self.lang))
+        else:
+            action = self.log.entries[index - 1].action
+            self.caption.setText(text("replay.step", self.lang, index=index, total=total, action=action))
+
+    def toggle(self) -> None:
+        """Play or pause."""
+        if self.timer.isActive():
+            self.timer.stop()
+            self.play_button.setText(text("replay.play", self.lang))
+        else:
+            if self.slider.value() >= self.slider.maximum():
+                self.slider.setValue(0)
+            self.timer.start()
+            self.play_button.setText(text("replay.pause", self.lang))
+
+    def _tick(self) -> None:
+        if self.slider.value() >= self.slider.maximum():
+            self.toggle()
+            return
+        self.slider.setValue(self.slider.value() + 1)
+
+
+def rules_text(game: Game, lang: str) -> str:
+    """The rules of the game being played, for the rules dialog."""
+    rules = game.rules
+    variant = rules.variant
+    summary = variant.summary.get(lang) or variant.summary.get("en", "")
+    passes = rules.redeal.passes
+    if lang == "ru":
+        stock = "без ограничения проходов" if passes is None else f"проходов по колоде: {passes}"
+        returns = "карты с баз можно возвращать" if rules.returns_allowed else "карты с баз не возвращаются"
+        options = f"Открывается по {rules.draw}; подсчёт {rules.scoring.name(lang)}; {stock}; {returns}."
+    else:
+        stock = (
+            "unlimited passes through the stock" if passes is None else f"{passes} pass(es) through the stock"
+        )
+        returns = (
+            "cards may come back from the foundations" if rules.returns_allowed else "no foundation returns"
+        )
+        options = f"Draw {rules.draw}; {rules.scoring.name(lang)} scoring; {stock}; {returns}."
+    return f"{variant.name(lang)}\n\n{summary}\n\n{options}"

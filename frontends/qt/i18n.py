@@ -1,0 +1,131 @@
+"""The window's words in English and Russian, switched at run time."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["LANGUAGES", "TEXTS", "text"]
+
+LANGUAGES: Final = {"en": "English", "ru": "Русский"}
+
+TEXTS: Final[dict[str, dict[str, str]]] = {
+    "app.title": {"en": "Solitaire", "ru": "Пасьянс"},
+    "menu.game": {"en": "&Game", "ru": "&Игра"},
+    "menu.edit": {"en": "&Edit", "ru": "&Правка"},
+    "menu.settings": {"en": "&Settings", "ru": "&Настройки"},
+    "menu.help": {"en": "&Help", "ru": "&Справка"},
+    "action.new": {"en": "&New Game…", "ru": "&Новая игра…"},
+    "action.restart": {"en": "&Restart This Deal", "ru": "&Начать заново"},
+    "action.open": {"en": "&Open Log…", "ru": "&Открыть запись…"},
+    "action.save": {"en": "&Save Log…", "ru": "&Сохранить запись…"},
+    "action.replay": {"en": "Re&play a Log…", "ru": "&Просмотр записи…"},
+    "action.statistics": {"en": "S&tatistics", "ru": "&Статистика"},
+    "action.quit": {"en": "&Quit", "ru": "&Выход"},
+    "action.undo": {"en": "&Undo", "ru": "&Отменить"},
+    "action.redo": {"en": "&Redo", "ru": "&Повторить"},
+    "action.hint": {"en": "&Hint", "ru": "&Подсказка"},
+    "action.auto": {"en": "&Auto-complete", "ru": "&Доиграть"},
+    "action.settings": {"en": "&Preferences…", "ru": "&Параметры…"},
+    "action.rules": {"en": "&Rules of This Game", "ru": "&Правила этой игры"},
+    "action.about": {"en": "&About", "ru": "&О программе"},
+    "status.score": {"en": "Score: {score}", "ru": "Счёт: {score}"},
+    "status.moves": {"en": "Moves: {moves}", "ru": "Ходы: {moves}"},
+    "status.time": {"en": "Time: {time}", "ru": "Время: {time}"},
+    "status.code": {"en": "Game {code}", "ru": "Игра {code}"},
+    "status.code.tip": {"en": "Click to copy the game code", "ru": "Нажмите, чтобы скопировать код игры"},
+    "status.copied": {"en": "Game code {code} copied.", "ru": "Код игры {code} скопирован."},
+    "message.won": {
+        "en": "You won! Score {score} in {moves} moves.",
+        "ru": "Победа! Счёт {score}, ходов: {moves}.",
+    },
+    "message.auto": {
+        "en": "Every card can go home now: Auto-complete (A) finishes the game.",
+        "ru": "Все карты можно собрать: «Доиграть» (A) завершит партию.",
+    },
+    "message.hint.none": {"en": "No useful move.", "ru": "Полезных ходов нет."},
+    "message.resumed": {
+        "en": "Welcome back: game {code} resumed.",
+        "ru": "С возвращением: партия {code} продолжается.",
+    },
+    "dialog.restart.title": {"en": "Restart this deal?", "ru": "Начать заново?"},
+    "dialog.restart.text": {
+        "en": "Deal the same cards again? The moves made so far are lost.",
+        "ru": "Разложить те же карты заново? Сделанные ходы пропадут.",
+    },
+    "dialog.new.title": {"en": "New Game", "ru": "Новая игра"},
+    "dialog.new.variant": {"en": "Variant", "ru": "Вариант"},
+    "dialog.new.draw": {"en": "Draw", "ru": "Открывать"},
+    "dialog.new.draw1": {"en": "One card (Easy)", "ru": "По 1 карте (лёгкий)"},
+    "dialog.new.draw3": {"en": "Three cards (Hard)", "ru": "По 3 карты (сложный)"},
+    "dialog.new.scoring": {"en": "Scoring", "ru": "Подсчёт очков"},
+    "dialog.new.redeal": {"en": "Passes through the stock", "ru": "Проходов по колоде"},
+    "dialog.new.redeal.default": {"en": "The scoring's default", "ru": "Как принято для подсчёта"},
+    "dialog.new.redeal.unlimited": {"en": "Unlimited", "ru": "Без ограничения"},
+    "dialog.new.returns": {
+        "en": "Allow cards back from the foundations",
+        "ru": "Разрешить возврат карт с баз",
+    },
+    "dialog.new.deal": {"en": "Deal", "ru": "Расклад"},
+    "dialog.new.random": {"en": "Random deal", "ru": "Случайный"},
+    "dialog.new.number": {"en": "Deal number", "ru": "Номер расклада"},
+    "dialog.new.code": {"en": "Game code", "ru": "Код игры"},
+    "dialog.new.code.ok": {"en": "✓ {name}", "ru": "✓ {name}"},
+    "dialog.new.code.placeholder": {
+        "en": "e.g. KL1-D1N-AAAAAAG (optional)",
+        "ru": "например KL1-D1N-AAAAAAG (необязательно)",
+    },
+    "dialog.statistics.title": {"en": "Statistics", "ru": "Статистика"},
+    "dialog.statistics.none": {"en": "No games finished yet.", "ru": "Законченных партий пока нет."},
+    "stats.game": {"en": "Game", "ru": "Игра"},
+    "stats.played": {"en": "Played", "ru": "Сыграно"},
+    "stats.won": {"en": "Won", "ru": "Выиграно"},
+    "stats.rate": {"en": "Win rate", "ru": "Доля побед"},
+    "stats.best": {"en": "Best score", "ru": "Лучший счёт"},
+    "stats.fastest": {"en": "Fastest win", "ru": "Быстрейшая победа"},
+    "stats.fewest": {"en": "Fewest moves", "ru": "Меньше всего ходов"},
+    "stats.streak": {"en": "Streak (longest)", "ru": "Серия (лучшая)"},
+    "stats.total": {"en": "Total score", "ru": "Сумма очков"},
+    "stats.help": {"en": "Won with help", "ru": "Побед с помощью"},
+    "dialog.settings.title": {"en": "Preferences", "ru": "Параметры"},
+    "settings.language": {"en": "Language", "ru": "Язык"},
+    "settings.rules": {
+        "en": "Interactive rules: explain a refused move",
+        "ru": "Интерактивные правила: объяснять запрещённый ход",
+    },
+    "settings.double": {
+        "en": "Double click finds a column for a card",
+        "ru": "Двойной щелчок ищет место для карты",
+    },
+    "settings.animations": {"en": "Animate moves", "ru": "Анимация ходов"},
+    "settings.deck": {"en": "Card deck", "ru": "Колода"},
+    "settings.back": {"en": "Card back", "ru": "Рубашка"},
+    "deck.own": {"en": "Classic (built in)", "ru": "Классическая (встроенная)"},
+    "dialog.about.title": {"en": "About Solitaire", "ru": "О программе"},
+    "dialog.about.text": {
+        "en": "Solitaire {version}\n\nKlondike and Réfléchi with draw 1 or 3, Normal or Vegas scoring,"
+        " undo, hints and game codes. Variants, scoring schemes and redeal policies are plugins.",
+        "ru": "Пасьянс {version}\n\nКлондайк и Réfléchi: по 1 или по 3 карты, подсчёт Normal или Vegas,"
+        " отмена ходов, подсказки и коды игр. Варианты, подсчёт очков и правила проходов — плагины.",
+    },
+    "dialog.replay.title": {"en": "Replay: {name}", "ru": "Просмотр: {name}"},
+    "replay.play": {"en": "Play", "ru": "Пуск"},
+    "replay.pause": {"en": "Pause", "ru": "Пауза"},
+    "replay.step": {
+        "en": "Action {index} of {total}: {action}",
+        "ru": "Действие {index} из {total}: {action}",
+    },
+    "replay.start": {"en": "The deal, before any action", "ru": "Расклад, до первого действия"},
+    "dialog.error.title": {"en": "Cannot open this log", "ru": "Не удаётся открыть запись"},
+    "file.filter": {"en": "Game logs (*.json);;All files (*)", "ru": "Записи игр (*.json);;Все файлы (*)"},
+    "notice.plugins": {
+        "en": "Some plugins were left out:\n{problems}",
+        "ru": "Некоторые плагины не загружены:\n{problems}",
+    },
+}
+
+
+def text(key: str, lang: str, **values: object) -> str:
+    """The text ``key`` in ``lang`` (English when missing), filled with ``values``."""
+    entry = TEXTS[key]
+    template = entry.get(lang) or entry["en"]
+    return template.format(**values) if values else template

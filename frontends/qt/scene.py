@@ -1,0 +1,606 @@
+"""The table: a card scene that draws the state and turns gestures into moves.
+
+The scene is a subscriber of the game's changes and never decides legality: it
+asks the core (``Game.check``, ``tap``, ``double_tap``) and shows the answer.
+Card items know their card and nothing of rules.  Where piles go comes from the
+variant's own description of its piles (``Variant.piles``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qtpy.QtCore import (
+    QAbstractAnimation,
+    QEasingCurve,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QPropertyAnimation,
+    QRect,
+    QRectF,
+    Qt,
+    QTimer,
+    Signal,
+)
+from qtpy.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QRadialGradient
+from qtpy.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from solitaire.core.cards import Card, Suit
+from solitaire.core.game import Change, Game
+from solitaire.core.moves import Move
+from solitaire.core.refusals import IllegalMoveError, Refusal
+from solitaire.core.ruleset import PileSpec
+from solitaire.core.state import State
+from solitaire.frontends.qt.cards import CARD_RATIO, CardPainter
+
+__all__ = ["CardItem", "TableScene"]
+
+GAP = 0.22  # space between piles, in card widths
+DOWN_FAN = 0.12  # offset of a face-down card in a column, in card heights
+UP_FAN = 0.27  # offset of a face-up card
+WASTE_FAN = 0.24  # offset of the fanned draw-3 waste, in card widths
+ANIMATION_MS = 170
+DRAG_THRESHOLD = 6
+
+
+_PLAY_KEYS = frozenset(
+    (
+        Qt.Key.Key_Left,
+        Qt.Key.Key_Right,
+        Qt.Key.Key_Up,
+        Qt.Key.Key_Down,
+        Qt.Key.Key_Return,
+        Qt.Key.Key_Enter,
+        Qt.Key.Key_Space,
+    )
+)
+
+
+class CardItem(QGraphicsObject):
+    """One card on the table.  Its ``pos`` animates; it paints a cached pixmap."""
+
+    def __init__(self, card: Card) -> None:
+        super().__init__()
+        self.card = card
+        self.face_up = False
+        self._pixmap = QPixmap()
+        self._size = (0.0, 0.0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the scene handles the mouse
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+
+    def set_look(self, pixmap: QPixmap, width: float, height: float) -> None:
+        if self._size != (width, height):
+            self.prepareGeometryChange()
+        self._pixmap, self._size = pixmap, (width, height)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self._size[0], self._size[1])
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.drawPixmap(self.boundingRect(), self._pixmap, QRectF(self._pixmap.rect()))
+
+
+class _Drag:
+    """A gesture under way: the cards picked up and where they were grabbed."""
+
+    def __init__(self, pile: str, items: list[CardItem], press: QPointF) -> None:
+        self.pile = pile
+        self.items = items
+        self.press = press
+        self.origins = [item.pos() for item in items]
+        self.moving = False
+
+
+class TableScene(QGraphicsScene):
+    """The table of one game.  Signals tell the window what to show."""
+
+    #: A refused move, with its refusal (the window shows it when interactive rules are on).
+    refused = Signal(object)
+    #: Something worth a short message (already in the player's language).
+    notice = Signal(str)
+
+    def __init__(self, painter: CardPainter, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.painter = painter
+        self.game: Game | None = None
+        self.animations = True
+        self.double_tap_enabled = True
+        self.device_pixel_ratio = 1.0
+        self.card_width = 80.0
+        self.card_height = 112.0
+        self.card_items: dict[Card, CardItem] = {}
+        self.positions: dict[str, QPointF] = {}
+        self.specs: dict[str, PileSpec] = {}
+        self.where: dict[Card, tuple[str, int]] = {}
+        self._drag: _Drag | None = None
+        self._last_click: tuple[Card, str, int] | None = None
+        self._animation: QParallelAnimationGroup | None = None
+        self._unsubscribe: Any = None
+        self._slot_cache: dict[tuple[str, float, float], QPixmap] = {}
+        # Keyboard play: a focus on a pile (and how deep into a column), and cards held.
+        self.focus_index = 0
+        self.focus_depth = 1
+        self.held: tuple[str, int] | None = None
+        #: The focus shows once the keyboard is used, and hides at the next click.
+        self.keyboard_mode = False
+        self._focus_item = QGraphicsRectItem()
+        self._focus_item.setPen(QPen(QColor(255, 214, 10), 3))
+        self._focus_item.setZValue(10_000)
+        self._focus_item.setVisible(False)
+        self.addItem(self._focus_item)
+        self._hint_items: list[QGraphicsRectItem] = []
+
+    # -- the game --------------------------------------------------------------------------------
+
+    def set_game(self, game: Game) -> None:
+        """Show ``game`` and follow its changes."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        for item in self.card_items.values():
+            self.removeItem(item)
+        self.card_items = {}
+        self.game = game
+        self._drag = None
+        self.held = None
+        for card in game.order:
+            item = CardItem(card)
+            self.card_items[card] = item
+            self.addItem(item)
+        self._unsubscribe = game.subscribe(self._changed)
+        self.relayout()
+
+    def _changed(self, change: Change) -> None:
+        self.clear_hint()
+        self.sync(animated=self.animations and change.kind in ("move", "undo", "redo"))
+
+    # -- geometry --------------------------------------------------------------------------------
+
+    def resize(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> None:
+        """Fit the table to a view of this size."""
+        self.setSceneRect(0, 0, width, height)
+        self.device_pixel_ratio = device_pixel_ratio
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Compute card size and pile places, then put every card in place."""
+        if self.game is None:
+            return
+        rect = self.sceneRect()
+        specs = self.game.rules.variant.piles(self.game.state)
+        self.specs = {spec.id: spec for spec in specs}
+        slots = max(spec.slot for spec in specs) + 1
+        rows = max(spec.row for spec in specs) + 1
+        width = rect.width() / (slots + (slots + 1) * GAP)
+        # Leave room for the top rows plus a column of about 10 fanned cards (longer ones squeeze).
+        height_bound = rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN)
+        width = max(8.0, min(width, height_bound / CARD_RATIO))
+        self.card_width, self.card_height = width, width * CARD_RATIO
+        gap = GAP * width
+        left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
+        self.positions = {
+            spec.id: QPointF(
+                left + spec.slot * (width + gap), gap + spec.row * (self.card_height + gap * 1.3)
+            )
+            for spec in specs
+        }
+        self._slot_cache.clear()
+        self.sync(animated=False)
+        self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _column_offsets(self, pile: str, down: int, up: int) -> tuple[float, float]:
+        """Fan offsets of a column, squeezed to fit the window."""
+        top = self.positions[pile].y()
+        room = self.sceneRect().height() - top - self.card_height - GAP * self.card_width * 0.5
+        down_step, up_step = DOWN_FAN * self.card_height, UP_FAN * self.card_height
+        needed = down * down_step + max(0, up - 1) * up_step
+        if needed > room > 0:
+            factor = room / needed
+            down_step, up_step = down_step * factor, up_step * factor
+        return down_step, up_step
+
+    def layout_of(self, state: State) -> dict[Card, tuple[QPointF, bool, float, str, int]]:
+        """Where every card goes: position, face up, z value, pile and index in the pile."""
+        places: dict[Card, tuple[QPointF, bool, float, str, int]] = {}
+        fan_x = WASTE_FAN * self.card_width
+        for pile, spec in self.specs.items():
+            origin = self.positions[pile]
+            z = 100.0 * (spec.row * 20 + spec.slot + 1)
+            if spec.kind == "stock":
+                for index, card in enumerate(state.stock):
+                    places[card] = (origin, False, z + index, pile, index)
+            elif spec.kind == "waste":
+                assert self.game is not None
+                shown = self.game.rules.draw if spec.fan == "right" else 1
+                fanned = state.waste[-shown:]
+                first = len(state.waste) - len(fanned)
+                for index, card in enumerate(state.waste):
+                    step = max(0, index - first)
+                    places[card] = (origin + QPointF(step * fan_x, 0), True, z + index, pile, index)
+            elif spec.kind == "foundation":
+                cards = state.foundations[int(pile[1:]) - 1]
+                for index, card in enumerate(cards):
+                    places[card] = (origin, True, z + index, pile, index)
+            elif spec.kind == "column":
+                column = state.tableau[int(pile[1:]) - 1]
+                down_step, up_step = self._column_offsets(pile, len(column.down), len(column.up))
+                y = 0.0
+                for index, card in enumerate(column.down):
+                    places[card] = (origin + QPointF(0, y), False, z + index, pile, index)
+                    y += down_step
+                for offset, card in enumerate(column.up):
+                    index = len(column.down) + offset
+                    places[card] = (origin + QPointF(0, y), True, z + index, pile, index)
+                    y += up_step
+        return places
+
+    def sync(self, *, animated: bool = False) -> None:
+        """Put every card where the state says, sliding them when ``animated``."""
+        if self.game is None:
+            return
+        if self._animation is not None:
+            self._animation.stop()
+            self._animation = None
+        places = self.layout_of(self.game.state)
+        self.where = {}
+        group = QParallelAnimationGroup(self)
+        width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
+        for card, (pos, face_up, z, pile, index) in places.items():
+            item = self.card_items[card]
+            item.face_up = face_up
+            pixmap = (
+                self.painter.pixmap(card, width, height, dpr)
+                if face_up
+                else self.painter.back(width, height, dpr)
+            )
+            item.set_look(pixmap, width, height)
+            self.where[card] = (pile, index)
+            moving = animated and (item.pos() - pos).manhattanLength() > 1
+            if moving:
+                item.setZValue(z + 5_000)  # above the rest while it travels
+                animation = QPropertyAnimation(item, b"pos", group)
+                animation.setDuration(ANIMATION_MS)
+                animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+                animation.setEndValue(pos)
+                animation.finished.connect(lambda item=item, z=z: item.setZValue(z))
+                group.addAnimation(animation)
+            else:
+                item.setPos(pos)
+                item.setZValue(z)
+        if group.animationCount():
+            self._animation = group
+            group.start(QAbstractAnimation.DeletionPolicy.KeepWhenStopped)
+        self._update_focus()
+
+    def finish_animations(self) -> None:
+        """Jump every running animation to its end (tests, screenshots)."""
+        if self._animation is not None:
+            self._animation.setCurrentTime(self._animation.totalDuration())
+            self._animation.stop()
+            self._animation = None
+            self.sync(animated=False)
+
+    # -- painting --------------------------------------------------------------------------------
+
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        scene = self.sceneRect()
+        felt = QRadialGradient(scene.center(), max(scene.width(), scene.height()) * 0.75)
+        felt.setColorAt(0.0, QColor(30, 120, 72))
+        felt.setColorAt(1.0, QColor(14, 74, 44))
+        painter.fillRect(rect, QBrush(felt))
+        if self.game is None:
+            return
+        for pile, spec in self.specs.items():
+            pixmap = self._slot_pixmap(pile, spec)
+            origin = self.positions[pile]
+            painter.drawPixmap(QRectF(origin, self._card_size()), pixmap, QRectF(pixmap.rect()))
+
+    def _card_size(self) -> Any:
+        from qtpy.QtCore import QSizeF
+
+        return QSizeF(self.card_width, self.card_height)
+
+    def _slot_pixmap(self, pile: str, spec: PileSpec) -> QPixmap:
+        key = (pile, self.card_width, self.device_pixel_ratio)
+        if key not in self._slot_cache:
+            width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
+            if spec.kind == "foundation":
+                number = int(pile[1:]) - 1
+                suit = Suit(number) if number < 4 else None
+                pixmap = self.painter.slot(width, height, suit, dpr)
+            elif spec.kind == "stock":
+                pixmap = self.painter.stock_empty(width, height, dpr)
+            else:
+                pixmap = self.painter.slot(width, height, None, dpr)
+            self._slot_cache[key] = pixmap
+        return self._slot_cache[key]
+
+    # -- what is where ---------------------------------------------------------------------------
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        """The topmost card under a point."""
+        for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder):
+            if isinstance(item, CardItem):
+                return item
+        return None
+
+    def pile_rect(self, pile: str) -> QRectF:
+        """The area a pile covers (a column down to its last card)."""
+        origin = self.positions[pile]
+        rect = QRectF(origin, self._card_size())
+        assert self.game is not None
+        if self.specs[pile].kind == "column":
+            cards = [card for card, (where, _) in self.where.items() if where == pile]
+            for card in cards:
+                rect = rect.united(self.card_items[card].sceneBoundingRect())
+        if self.specs[pile].kind == "waste":
+            for card, (where, _) in self.where.items():
+                if where == pile:
+                    rect = rect.united(QRectF(self.card_items[card].pos(), self._card_size()))
+        return rect
+
+    def pile_at(self, pos: QPointF) -> str | None:
+        """The pile whose area holds a point."""
+        for pile in self.specs:
+            if self.pile_rect(pile).contains(pos):
+                return pile
+        return None
+
+    def pile_cards(self, pile: str) -> list[CardItem]:
+        """The card items of a pile, bottom first."""
+        cards = sorted((index, card) for card, (where, index) in self.where.items() if where == pile)
+        return [self.card_items[card] for _, card in cards]
+
+    # -- the mouse -------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self.game is None:
+            return
+        if self.keyboard_mode:
+            self.keyboard_mode, self.held = False, None
+            self._update_focus()
+        self.finish_animations()
+        self.clear_hint()
+        item = self.card_at(event.scenePos())
+        if item is None:
+            pile = self.pile_at(event.scenePos())
+            self._drag = _Drag(pile, [], event.scenePos()) if pile else None
+            return
+        pile, index = self.where[item.card]
+        cards = self.pile_cards(pile)
+        if pile == "w":
+            cards = cards[-1:]  # only the top of the waste plays
+        elif pile[0] == "f" or pile == "s":
+            cards = cards[-1:]
+        else:
+            cards = cards[index:] if item.face_up else [item]
+        self._drag = _Drag(pile, cards, event.scenePos())
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        drag = self._drag
+        if drag is None or not drag.items or drag.pile == "s" or not drag.items[0].face_up:
+            return
+        delta = event.scenePos() - drag.press
+        if not drag.moving and delta.manhattanLength() < DRAG_THRESHOLD:
+            return
+        drag.moving = True
+        for offset, (item, origin) in enumerate(zip(drag.items, drag.origins, strict=True)):
+            item.setZValue(20_000 + offset)
+            item.setPos(origin + delta)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        drag, self._drag = self._drag, None
+        if drag is None or self.game is None:
+            return
+        if not drag.moving:
+            self._click(drag)
+            return
+        target = self._drop_target(drag)
+        if target is None or target == drag.pile:
+            self._fly_back(drag)
+            return
+        count = len(drag.items)
+        move = Move(drag.pile, "f" if target[0] == "f" else target, count if drag.pile[0] == "t" else None)
+        self._submit(move, drag)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or self.game is None or not self.double_tap_enabled:
+            return
+        item = self.card_at(event.scenePos())
+        last, self._last_click = self._last_click, None
+        if item is None or last is None or last[0] is not item.card or self.where.get(item.card) is None:
+            return
+        pile, index = self.where[item.card]
+        if (pile, index) != last[1:]:
+            return  # the first click already moved it
+        count = len(self.pile_cards(pile)) - index if pile[0] == "t" else 1
+        self._answer(self.game.double_tap(pile, count))
+
+    def _click(self, drag: _Drag) -> None:
+        assert self.game is not None
+        if drag.pile == "s":
+            self._answer(self.game.tap("s"))
+            return
+        if not drag.items:
+            return
+        item = drag.items[0]
+        pile, index = self.where[item.card]
+        self._last_click = (item.card, pile, index)
+        if len(drag.items) == 1 and item.face_up and pile != "s":
+            result = self.game.tap(pile)
+            if isinstance(result, Move):
+                self._answer(result)
+
+    def _answer(self, result: Move | Refusal) -> None:
+        """Play what the core answered, or show why not."""
+        assert self.game is not None
+        if isinstance(result, Refusal):
+            self.refused.emit(result)
+            return
+        self.game.play(result)
+
+    def _drop_target(self, drag: _Drag) -> str | None:
+        head = drag.items[0].sceneBoundingRect()
+        best: tuple[float, str] | None = None
+        for pile in self.specs:
+            if pile in ("s", "w"):
+                continue
+            area = self.pile_rect(pile).intersected(head)
+            size = area.width() * area.height()
+            if size > 0 and (best is None or size > best[0]):
+                best = (size, pile)
+        return best[1] if best else None
+
+    def _submit(self, move: Move, drag: _Drag | None) -> None:
+        assert self.game is not None
+        try:
+            self.game.play(move)
+        except IllegalMoveError as error:
+            if drag is not None:
+                self._fly_back(drag)
+            self.refused.emit(error.refusal)
+
+    def _fly_back(self, drag: _Drag) -> None:
+        self.sync(animated=self.animations)
+
+    # -- hints -----------------------------------------------------------------------------------
+
+    def show_hint(self, move: Move) -> None:
+        """Outline the cards a hint moves and where they go, for a moment."""
+        self.clear_hint()
+        if self.game is None:
+            return
+        pen = QPen(QColor(255, 214, 10), 4)
+        if move.is_draw:
+            rects = [QRectF(self.positions["s"], self._card_size())]
+        else:
+            cards = self.pile_cards(move.src)[-(move.count or 1) :]
+            source = QRectF()
+            for item in cards:
+                source = source.united(item.sceneBoundingRect())
+            dst = move.dst or ""
+            if dst == "f":
+                top = cards[-1].card if cards else None
+                dst = f"f{top.suit + 1}" if top else "f1"
+            rects = [source, self.pile_rect(dst) if dst in self.positions else QRectF()]
+        for rect in rects:
+            outline = QGraphicsRectItem(rect.adjusted(-3, -3, 3, 3))
+            outline.setPen(pen)
+            outline.setZValue(30_000)
+            self.addItem(outline)
+            self._hint_items.append(outline)
+        QTimer.singleShot(1800, self.clear_hint)
+
+    def clear_hint(self) -> None:
+        for item in self._hint_items:
+            if item.scene() is self:
+                self.removeItem(item)
+        self._hint_items = []
+
+    # -- the keyboard ----------------------------------------------------------------------------
+
+    def pile_order(self) -> list[str]:
+        """Piles in keyboard order: top row left to right, then the columns."""
+        return [spec.id for spec in sorted(self.specs.values(), key=lambda s: (s.row, s.slot))]
+
+    def focused_pile(self) -> str:
+        order = self.pile_order()
+        return order[self.focus_index % len(order)]
+
+    def key(self, key: int) -> bool:
+        """Handle a key for keyboard play; True when it was used."""
+        if self.game is None:
+            return False
+        if not self.keyboard_mode and key in _PLAY_KEYS:
+            self.keyboard_mode = True  # the first key only shows where the focus is
+            self._update_focus()
+            return True
+        order = self.pile_order()
+        pile = self.focused_pile()
+        spec = self.specs[pile]
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            row = [p for p in order if self.specs[p].row == spec.row]
+            step = -1 if key == Qt.Key.Key_Left else 1
+            pile = row[(row.index(pile) + step) % len(row)]
+            self.focus_index, self.focus_depth = order.index(pile), 1
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self._vertical(key == Qt.Key.Key_Up, order, spec)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self._pick_or_drop(pile)
+        elif key == Qt.Key.Key_Escape:
+            if self.held is None:
+                return False
+            self.held = None
+        else:
+            return False
+        self._update_focus()
+        return True
+
+    def _vertical(self, up: bool, order: list[str], spec: PileSpec) -> None:
+        assert self.game is not None
+        if spec.kind == "column":
+            column = self.game.state.tableau[int(spec.id[1:]) - 1]
+            if up and self.focus_depth < len(column.up):
+                self.focus_depth += 1
+                return
+            if not up and self.focus_depth > 1:
+                self.focus_depth -= 1
+                return
+        rows = sorted({s.row for s in self.specs.values()})
+        target_row = rows[(rows.index(spec.row) + (-1 if up else 1)) % len(rows)]
+        candidates = [p for p in order if self.specs[p].row == target_row]
+        nearest = min(candidates, key=lambda p: abs(self.specs[p].slot - spec.slot))
+        self.focus_index, self.focus_depth = order.index(nearest), 1
+
+    def _pick_or_drop(self, pile: str) -> None:
+        assert self.game is not None
+        if self.held is None:
+            if pile == "s":
+                self._answer(self.game.tap("s"))
+            elif self.pile_cards(pile):
+                self.held = (pile, self.focus_depth if pile[0] == "t" else 1)
+            return
+        src, count = self.held
+        self.held = None
+        if src == pile:
+            return
+        move = Move(src, "f" if pile[0] == "f" else pile, count if src[0] == "t" else None)
+        self._submit(move, None)
+
+    def _update_focus(self) -> None:
+        if self.game is None or not self.specs or not self.keyboard_mode:
+            self._focus_item.setVisible(False)
+            return
+        pile = self.focused_pile()
+        cards = self.pile_cards(pile)
+        rect = QRectF(self.positions[pile], self._card_size())
+        if cards and self.specs[pile].kind == "column":
+            depth = min(self.focus_depth, max(1, sum(1 for c in cards if c.face_up)))
+            rect = QRectF(cards[-depth].pos(), self._card_size())
+            for item in cards[-depth:]:
+                rect = rect.united(item.sceneBoundingRect())
+        elif cards:
+            rect = cards[-1].sceneBoundingRect()
+        color = QColor(80, 200, 255) if self.held else QColor(255, 214, 10)
+        self._focus_item.setPen(QPen(color, 3))
+        self._focus_item.setRect(rect.adjusted(-3, -3, 3, 3))
+        self._focus_item.setVisible(True)
+
+    def focusInEvent(self, event: Any) -> None:
+        super().focusInEvent(event)
+        self._update_focus()
+
+    def focusOutEvent(self, event: Any) -> None:
+        super().focusOutEvent(event)
+        self._update_focus()

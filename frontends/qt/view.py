@@ -1,0 +1,74 @@
+"""The view that shows a table: it sizes the scene to itself and passes keys on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from qtpy.QtCore import Qt, QTimer
+from qtpy.QtGui import QKeyEvent, QPainter, QResizeEvent
+from qtpy.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
+
+from solitaire.frontends.qt.cards import CardPainter
+from solitaire.frontends.qt.scene import TableScene
+
+__all__ = ["TableView"]
+
+
+class TableView(QGraphicsView):
+    """A QGraphicsView of a :class:`TableScene` with a message banner that never blocks."""
+
+    def __init__(self, painter: CardPainter, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = TableScene(painter, self)
+        self.setScene(self.table)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(480, 360)
+        self.banner = QLabel(self)
+        self.banner.setWordWrap(True)
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setStyleSheet(
+            "QLabel { background: rgba(20, 24, 28, 215); color: white; border-radius: 10px;"
+            " padding: 10px 16px; font-size: 15px; }"
+        )
+        self.banner.hide()
+        self._banner_timer = QTimer(self)
+        self._banner_timer.setSingleShot(True)
+        self._banner_timer.timeout.connect(self.banner.hide)
+        self.setAccessibleName("Card table")
+
+    def show_message(self, message: str, seconds: float = 3.5) -> None:
+        """Show a message over the bottom of the table for a while."""
+        self.banner.setText(message)
+        width = min(self.width() - 40, 640)
+        self.banner.setFixedWidth(max(200, width))
+        self.banner.adjustSize()
+        self.banner.move((self.width() - self.banner.width()) // 2, self.height() - self.banner.height() - 24)
+        self.banner.show()
+        self.banner.raise_()
+        self._banner_timer.start(int(seconds * 1000))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        size = self.viewport().size()
+        self.table.resize(size.width(), size.height(), self.devicePixelRatioF())
+        self.resetCachedContent()
+        if self.banner.isVisible():
+            self.show_message(self.banner.text(), self._banner_timer.remainingTime() / 1000)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.table.key(event.key()):
+            super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        return False
+
+    def sizeHint(self) -> Any:
+        from qtpy.QtCore import QSize
+
+        return QSize(1024, 720)

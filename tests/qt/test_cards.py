@@ -1,0 +1,361 @@
+"""The card painter: own deck faces, backs, slots, the cache, and SVG decks."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_API", "pyside6")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from qtpy.QtGui import QColor, QImage, QPixmap
+
+from solitaire.core.cards import CARDS, Card, Suit
+from solitaire.frontends.qt.cards import (
+    BACKS,
+    CARD_RATIO,
+    CardPainter,
+    SvgDeck,
+    find_svg_decks,
+    render_sheet,
+)
+
+pytestmark = pytest.mark.usefixtures("qapp")
+
+SIZES = [(40, 56), (100, 140), (250, 350), (73.5, 102.9)]
+
+
+def rgba(pixmap: QPixmap) -> QImage:
+    return pixmap.toImage().convertToFormat(QImage.Format.Format_RGBA8888)
+
+
+def image_bytes(pixmap: QPixmap) -> bytes:
+    image = rgba(pixmap)
+    return bytes(image.constBits())[: image.sizeInBytes()]
+
+
+def red_pixels(pixmap: QPixmap) -> int:
+    """Opaque pixels that are clearly red (not gold, not grey)."""
+    data = image_bytes(pixmap)
+    return sum(
+        1
+        for r, g, b, a in zip(data[0::4], data[1::4], data[2::4], data[3::4], strict=True)
+        if a > 200 and r > 150 and g < 110 and b < 110
+    )
+
+
+# -- the own deck --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dpr", [1.0, 2.0])
+def test_every_card_renders_at_every_size(dpr: float) -> None:
+    painter = CardPainter()
+    for width, height in SIZES:
+        for card in CARDS:
+            pixmap = painter.pixmap(card, width, height, dpr)
+            assert not pixmap.isNull()
+            assert (pixmap.width(), pixmap.height()) == (round(width * dpr), round(height * dpr))
+            assert pixmap.devicePixelRatio() == dpr
+            size = pixmap.deviceIndependentSize()
+            assert size.width() == pytest.approx(width, abs=0.5)
+            assert size.height() == pytest.approx(height, abs=0.5)
+
+
+def test_card_ratio() -> None:
+    assert CARD_RATIO == 1.4
+    assert CardPainter().card_ratio == CARD_RATIO
+
+
+@pytest.mark.parametrize("size", [(40, 56), (100, 140)])
+def test_all_faces_differ(size: tuple[int, int]) -> None:
+    painter = CardPainter()
+    images = {image_bytes(painter.pixmap(card, *size)) for card in CARDS}
+    assert len(images) == 52
+
+
+@pytest.mark.parametrize(
+    ("one", "other"), [("9H", "9D"), ("KS", "QS"), ("QH", "JH"), ("AS", "AC"), ("6C", "7C"), ("TH", "TD")]
+)
+def test_pairs_differ(one: str, other: str) -> None:
+    painter = CardPainter()
+    for width, height in [(100, 140), (250, 350)]:
+        first = painter.pixmap(Card.parse(one), width, height)
+        second = painter.pixmap(Card.parse(other), width, height)
+        assert image_bytes(first) != image_bytes(second)
+
+
+def test_red_suits_are_red_and_black_suits_are_not() -> None:
+    painter = CardPainter()
+    for width, height in [(40, 56), (100, 140)]:
+        for card in CARDS:
+            count = red_pixels(painter.pixmap(card, width, height))
+            if card.is_red:
+                assert count > width, card
+            else:
+                assert count == 0, card
+
+
+def test_faces_are_white_and_corners_transparent() -> None:
+    image = rgba(CardPainter().pixmap(Card.parse("5S"), 100, 140))
+    assert image.pixelColor(0, 0).alpha() == 0  # rounded corner
+    assert image.pixelColor(50, 4) == QColor(255, 255, 255)  # top edge, between the indices
+
+
+def test_bad_sizes_are_refused() -> None:
+    painter = CardPainter()
+    with pytest.raises(ValueError, match="positive size"):
+        painter.pixmap(CARDS[0], 0, 140)
+    with pytest.raises(ValueError, match="positive size"):
+        painter.back(100, -1)
+
+
+# -- the cache -----------------------------------------------------------------------------------
+
+
+def test_cache_returns_the_same_pixmap_until_cleared() -> None:
+    painter = CardPainter()
+    card = Card.parse("QD")
+    first = painter.pixmap(card, 100, 140)
+    assert painter.pixmap(card, 100, 140) is first
+    assert painter.pixmap(card, 100, 140, 2.0) is not first
+    assert painter.pixmap(card, 101, 141) is not first
+    back = painter.back(100, 140)
+    assert painter.back(100, 140) is back
+    slot = painter.slot(100, 140, Suit.CLUBS)
+    assert painter.slot(100, 140, Suit.CLUBS) is slot
+    assert painter.slot(100, 140, None) is not slot
+    stock = painter.stock_empty(100, 140)
+    assert painter.stock_empty(100, 140) is stock
+    painter.clear_cache()
+    again = painter.pixmap(card, 100, 140)
+    assert again is not first
+    assert image_bytes(again) == image_bytes(first)
+    assert painter.back(100, 140) is not back
+    assert painter.slot(100, 140, Suit.CLUBS) is not slot
+    assert painter.stock_empty(100, 140) is not stock
+
+
+def test_cache_keeps_only_the_most_recent_sizes() -> None:
+    painter = CardPainter()
+    card = Card.parse("3S")
+    first = painter.pixmap(card, 100, 140)
+    first_back = painter.back(100, 140)
+    others = [painter.pixmap(card, 100 + step, 140) for step in range(1, CardPainter.KEPT_SIZES)]
+    assert painter.pixmap(card, 100, 140) is first  # still kept, and now the latest used
+    painter.pixmap(card, 120.5, 168.7)  # one size too many: the least recently used (101) goes
+    assert painter.pixmap(card, 120.5, 168.7) is painter.pixmap(card, 120.5, 168.7)
+    assert painter.pixmap(card, 100, 140) is first
+    assert painter.back(100, 140) is first_back
+    assert painter.pixmap(card, 101, 140) is not others[0]
+
+
+def test_back_colour_is_part_of_the_key() -> None:
+    painter = CardPainter(back="blue")
+    blue = painter.back(100, 140)
+    painter.set_deck(None, "green")
+    green = painter.back(100, 140)
+    assert green is not blue
+    assert image_bytes(green) != image_bytes(blue)
+    painter.set_deck(None, "blue")
+    assert painter.back(100, 140) is blue
+
+
+# -- backs and slots -----------------------------------------------------------------------------
+
+
+def test_backs_render_and_differ() -> None:
+    assert "blue" in BACKS and len(BACKS) >= 2
+    assert CardPainter.BACKS == BACKS
+    images = set()
+    for back in BACKS:
+        painter = CardPainter(back=back)
+        assert painter.back_name == back
+        for width, height in SIZES:
+            pixmap = painter.back(width, height, 2.0)
+            assert (pixmap.width(), pixmap.height()) == (round(width * 2), round(height * 2))
+        images.add(image_bytes(painter.back(100, 140)))
+    assert len(images) == len(BACKS)
+
+
+def test_unknown_back_falls_back_to_blue() -> None:
+    assert CardPainter(back="tartan").back_name == "blue"
+
+
+def test_slots_and_empty_stock_render() -> None:
+    painter = CardPainter()
+    images = set()
+    for suit in [*Suit, None]:
+        for width, height in SIZES:
+            pixmap = painter.slot(width, height, suit, 1.5)
+            assert (pixmap.width(), pixmap.height()) == (round(width * 1.5), round(height * 1.5))
+        images.add(image_bytes(painter.slot(100, 140, suit)))
+    stock = painter.stock_empty(100, 140)
+    images.add(image_bytes(stock))
+    assert len(images) == 6
+    # Translucent: neither empty nor opaque in the middle of the outline.
+    middle = rgba(painter.slot(100, 140, None)).pixelColor(50, 70)
+    assert 0 < middle.alpha() < 128
+
+
+def test_sheet_renders() -> None:
+    sheet = render_sheet(CardPainter(), 50, 70)
+    assert not sheet.isNull() and sheet.width() > 13 * 50
+
+
+def test_drawing_keeps_none_alive() -> None:
+    """Drawing must not lose references to None (PySide6 6.12.0 did on Python 3.11)."""
+    painter = CardPainter()
+    before = sys.getrefcount(None)
+    for _ in range(3):
+        painter.clear_cache()
+        for card in CARDS:
+            painter.pixmap(card, 100, 140)
+    assert sys.getrefcount(None) >= before - 50
+
+
+# -- SVG decks -----------------------------------------------------------------------------------
+
+
+def colour_of(index: int) -> str:
+    return f"#{index * 4:02x}{255 - index * 4:02x}80"
+
+
+RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+SUITS = ("spade", "heart", "diamond", "club")
+BACK_COLOUR = "#123456"
+
+
+def svg_text(kde: bool = False, *, back: bool = True) -> str:
+    """A tiny deck: each card a 50x70 rectangle of its own colour, on a 13 x 5 grid."""
+    parts = []
+    for card in CARDS:
+        rank, suit = RANKS[card.rank - 1], SUITS[card.suit]
+        element = f"{rank}_{suit}" if kde else f"{suit}_{rank}"
+        x, y = (card.rank - 1) * 60, int(card.suit) * 80
+        rect = f'<rect x="{x}" y="{y}" width="50" height="70" fill="{colour_of(card.index)}"/>'
+        parts.append(f'<g id="{element}">{rect}</g>')
+    if back:
+        parts.append(f'<g id="back"><rect x="0" y="320" width="50" height="70" fill="{BACK_COLOUR}"/></g>')
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="780" height="400" viewBox="0 0 780 400">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def centre(pixmap: QPixmap) -> str:
+    image = rgba(pixmap)
+    return image.pixelColor(image.width() // 2, image.height() // 2).name()
+
+
+@pytest.mark.parametrize("kde", [False, True])
+def test_svg_deck_draws_its_cards_and_back(tmp_path: Path, kde: bool) -> None:
+    path = tmp_path / "tiny.svg"
+    path.write_text(svg_text(kde), encoding="utf-8")
+    painter = CardPainter(deck=str(path))
+    assert painter.deck_error is None
+    assert painter.deck_path == path
+    assert painter.card_ratio == pytest.approx(1.4)
+    for card in CARDS:
+        pixmap = painter.pixmap(card, 100, 140, 2.0)
+        assert (pixmap.width(), pixmap.height()) == (200, 280)
+        assert centre(pixmap) == colour_of(card.index)
+    assert centre(painter.back(100, 140)) == BACK_COLOUR
+
+
+def test_svgz_deck_and_svg_deck_object(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.svgz"
+    path.write_bytes(gzip.compress(svg_text().encode()))
+    painter = CardPainter(deck=SvgDeck("Tiny", path))
+    assert painter.deck_error is None
+    assert centre(painter.pixmap(Card.parse("KC"), 60, 84)) == colour_of(Card.parse("KC").index)
+
+
+def test_svg_deck_without_back_uses_own_back(tmp_path: Path) -> None:
+    path = tmp_path / "noback.svg"
+    path.write_text(svg_text(back=False), encoding="utf-8")
+    painter = CardPainter(deck=path, back="red")
+    assert painter.deck_error is None
+    assert image_bytes(painter.back(100, 140)) == image_bytes(CardPainter(back="red").back(100, 140))
+
+
+def test_svg_deck_of_another_shape_is_fitted(tmp_path: Path) -> None:
+    path = tmp_path / "wide.svg"
+    path.write_text(svg_text().replace('height="70"', 'height="50"'), encoding="utf-8")
+    painter = CardPainter(deck=path)
+    assert painter.card_ratio == pytest.approx(1.0)
+    image = rgba(painter.pixmap(Card.parse("AS"), 100, 140))
+    assert image.pixelColor(50, 70).name() == colour_of(0)
+    assert image.pixelColor(50, 5).alpha() == 0  # centred: empty above and below
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"this is not an svg file",
+        b'<svg xmlns="http://www.w3.org/2000/svg"><rect id="back" width="5" height="7"/></svg>',
+        b"\x1f\x8b broken gzip",
+    ],
+)
+def test_broken_svg_falls_back_to_own_deck(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "broken.svgz"
+    path.write_bytes(content)
+    painter = CardPainter(deck=path)
+    assert painter.deck_error is not None
+    assert painter.deck_path is None
+    own = CardPainter()
+    card = Card.parse("7H")
+    assert image_bytes(painter.pixmap(card, 100, 140)) == image_bytes(own.pixmap(card, 100, 140))
+    assert image_bytes(painter.back(100, 140)) == image_bytes(own.back(100, 140))
+
+
+def test_missing_deck_falls_back_and_set_deck_switches(tmp_path: Path) -> None:
+    painter = CardPainter(deck=tmp_path / "nowhere.svg")
+    assert painter.deck_error is not None and painter.deck_path is None
+    path = tmp_path / "tiny.svg"
+    path.write_text(svg_text(), encoding="utf-8")
+    own = painter.pixmap(Card.parse("2D"), 100, 140)
+    painter.set_deck(str(path), "green")
+    assert painter.deck_error is None and painter.deck_path == path
+    svg = painter.pixmap(Card.parse("2D"), 100, 140)
+    assert svg is not own and centre(svg) == colour_of(Card.parse("2D").index)
+    painter.set_deck(None)
+    assert painter.deck_path is None and painter.back_name == "green"
+    assert painter.pixmap(Card.parse("2D"), 100, 140) is own
+
+
+def test_find_svg_decks(tmp_path: Path) -> None:
+    aisleriot, kde = tmp_path / "aisleriot", tmp_path / "carddecks"
+    assert find_svg_decks(aisleriot, kde) == []
+    aisleriot.mkdir()
+    (aisleriot / "tiny_modern.svg").write_text(svg_text(), encoding="utf-8")
+    (aisleriot / "broken.svgz").write_bytes(b"nothing")
+    (aisleriot / "README").write_text("not a deck", encoding="utf-8")
+    folder = kde / "svg-tiny"
+    folder.mkdir(parents=True)
+    (folder / "tiny.svgz").write_bytes(gzip.compress(svg_text(kde=True).encode()))
+    (folder / "index.desktop").write_text(
+        "[KDE Backdeck]\nName=Tiny KDE\nName[de]=Winzig\nSVG=tiny.svgz\n", encoding="utf-8"
+    )
+    unnamed = kde / "svg-plain"
+    unnamed.mkdir()
+    (unnamed / "plain.svg").write_text(svg_text(kde=True), encoding="utf-8")
+    decks = find_svg_decks(aisleriot, kde)
+    assert [deck.name for deck in decks] == ["Broken", "Plain", "Tiny KDE", "Tiny Modern"]
+    assert decks[2].path == folder / "tiny.svgz"
+    usable = find_svg_decks(aisleriot, kde, usable_only=True)
+    assert [deck.name for deck in usable] == ["Plain", "Tiny KDE", "Tiny Modern"]
+    for deck in usable:
+        assert CardPainter(deck=deck).deck_error is None
+
+
+def test_installed_decks_load_or_say_why() -> None:
+    """Whatever is installed here (maybe nothing): a deck either draws or falls back cleanly."""
+    for deck in find_svg_decks()[:3]:
+        painter = CardPainter(deck=deck)
+        pixmap = painter.pixmap(Card.parse("QH"), 60, 84)
+        assert not pixmap.isNull()
+        assert (painter.deck_error is None) == (painter.deck_path == deck.path)
