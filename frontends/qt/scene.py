@@ -74,14 +74,20 @@ class CardItem(QGraphicsObject):
         self.face_up = False
         self._pixmap = QPixmap()
         self._size = (0.0, 0.0)
+        self._unscaled = False
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the scene handles the mouse
         self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
 
     def set_look(self, pixmap: QPixmap, width: float, height: float) -> None:
         if self._size != (width, height):
             self.prepareGeometryChange()
+        if pixmap is not self._pixmap:
+            self.update()
         self._pixmap, self._size = pixmap, (width, height)
-        self.update()
+        ratio = pixmap.devicePixelRatio() or 1.0
+        self._unscaled = (
+            abs(pixmap.width() / ratio - width) < 0.01 and abs(pixmap.height() / ratio - height) < 0.01
+        )
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self._size[0], self._size[1])
@@ -89,7 +95,10 @@ class CardItem(QGraphicsObject):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.drawPixmap(self.boundingRect(), self._pixmap, QRectF(self._pixmap.rect()))
+        if self._unscaled:
+            painter.drawPixmap(QPointF(0, 0), self._pixmap)  # pixel for pixel: the fast path
+        else:
+            painter.drawPixmap(self.boundingRect(), self._pixmap, QRectF(self._pixmap.rect()))
 
 
 class _Drag:
@@ -256,8 +265,10 @@ class TableScene(QGraphicsScene):
         self.where = {}
         group = QParallelAnimationGroup(self)
         width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
+        covered = self._covered(places)
         for card, (pos, face_up, z, pile, index) in places.items():
             item = self.card_items[card]
+            item.setVisible(card not in covered or animated)
             item.face_up = face_up
             pixmap = (
                 self.painter.pixmap(card, width, height, dpr)
@@ -282,6 +293,20 @@ class TableScene(QGraphicsScene):
             self._animation = group
             group.start(QAbstractAnimation.DeletionPolicy.KeepWhenStopped)
         self._update_focus()
+
+    def _covered(self, places: dict[Card, tuple[QPointF, bool, float, str, int]]) -> set[Card]:
+        """Cards lying exactly under another card of a stacked pile: not worth painting."""
+        tops: dict[str, int] = {}
+        for _, _, _, pile, index in places.values():
+            tops[pile] = max(tops.get(pile, -1), index)
+        fanned = self.game.rules.draw if self.game is not None else 1
+        covered = set()
+        for card, (_, _, _, pile, index) in places.items():
+            kind = self.specs[pile].kind
+            depth = tops[pile] - index
+            if (kind in ("stock", "foundation") and depth > 1) or (kind == "waste" and depth > fanned):
+                covered.add(card)
+        return covered
 
     def finish_animations(self) -> None:
         """Jump every running animation to its end (tests, screenshots)."""
@@ -394,9 +419,11 @@ class TableScene(QGraphicsScene):
         delta = event.scenePos() - drag.press
         if not drag.moving and delta.manhattanLength() < DRAG_THRESHOLD:
             return
-        drag.moving = True
-        for offset, (item, origin) in enumerate(zip(drag.items, drag.origins, strict=True)):
-            item.setZValue(20_000 + offset)
+        if not drag.moving:
+            drag.moving = True
+            for offset, item in enumerate(drag.items):
+                item.setZValue(20_000 + offset)
+        for item, origin in zip(drag.items, drag.origins, strict=True):
             item.setPos(origin + delta)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
