@@ -501,6 +501,29 @@ class TableScene(QGraphicsScene):
     def _fly_back(self, drag: _Drag) -> None:
         self.sync(animated=self.animations)
 
+    # -- winning ---------------------------------------------------------------------------------
+
+    def celebrate(self) -> None:
+        """The four kings leap off their foundations and bounce back, one after the other."""
+        if self.game is None or not self.animations:
+            return
+        group = QParallelAnimationGroup(self)
+        for number, foundation in enumerate(self.game.state.foundations):
+            if not foundation:
+                continue
+            item = self.card_items[foundation[-1]]
+            home = item.pos()
+            leap = QPropertyAnimation(item, b"pos", group)
+            leap.setDuration(900 + 150 * number)
+            leap.setKeyValueAt(0.0, home)
+            leap.setKeyValueAt(0.12 + 0.04 * number, home)
+            leap.setKeyValueAt(0.35 + 0.04 * number, home + QPointF(0, self.card_height * 0.9))
+            leap.setKeyValueAt(1.0, home)
+            leap.setEasingCurve(QEasingCurve.Type.InOutSine)
+            group.addAnimation(leap)
+        self._celebration = group
+        group.start(QAbstractAnimation.DeletionPolicy.DeleteWhenStopped)
+
     # -- hints -----------------------------------------------------------------------------------
 
     def show_hint(self, move: Move) -> None:

@@ -30,6 +30,9 @@ from solitaire.frontends.qt.view import TableView
 
 __all__ = ["MainWindow"]
 
+#: Let the winning move land before the kings leap.
+ANIMATION_GRACE_MS = 250
+
 
 class MainWindow(QMainWindow):
     """The desktop game.  It resumes the saved game and saves after every action."""
@@ -205,8 +208,9 @@ class MainWindow(QMainWindow):
             )
             score = self.game.rules.scoring.format(self.game.state.score)
             self.view.show_message(
-                "🎉 " + text("message.won", self.lang, score=score, moves=self.game.state.moves), 8
+                text("message.won", self.lang, score=score, moves=self.game.state.moves), 8
             )
+            QTimer.singleShot(ANIMATION_GRACE_MS, self.table.celebrate)
         elif not self.game.is_won and self.game.autocomplete_moves() is not None:
             self.view.show_message(text("message.auto", self.lang), 4)
 
