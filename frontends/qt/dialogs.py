@@ -30,6 +30,7 @@ from solitaire.core.game import Game
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.store import Settings, Statistics
+from solitaire.frontends.cli.render import describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
@@ -121,9 +122,7 @@ class NewGameDialog(QDialog):
             ok.setEnabled(False)
             return
         self._code_options = options
-        name = self.catalog.variant(options.variant).name(self.lang)
-        scoring = self.catalog.scoring(options.scoring).name(self.lang)
-        detail = f"{name}, {options.draw}, {scoring}, #{options.deal}"
+        detail = f"{describe_rules(self.catalog.ruleset(options), self.lang)} · #{options.deal}"
         self.code_status.setText(text("dialog.new.code.ok", self.lang, name=detail))
         self.code_status.setStyleSheet("color: #1b6e2e")
         ok.setEnabled(True)
@@ -179,8 +178,9 @@ class StatisticsDialog(QDialog):
                 name, scheme = variant, scoring
             rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
             fastest = _duration(record.fastest_win_seconds)
+            draw_text = f"по {draw}" if lang == "ru" else f"draw {draw}"
             values = [
-                f"{name} · {draw} · {scheme}",
+                f"{name} · {draw_text} · {scheme}",
                 record.played,
                 record.won,
                 rate,
