@@ -380,6 +380,8 @@ class MainWindow(QMainWindow):
         if deck_changed:
             self.painter.set_deck(settings.deck or None, settings.back)
             self.table.relayout()
+            if self.painter.deck_error:
+                self.view.show_message(self.painter.deck_error, 6)
         self.retranslate()
 
     def show_rules(self) -> None:
