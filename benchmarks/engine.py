@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from solitaire.core.game import Game
+from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.core.state import State
 
@@ -36,18 +37,7 @@ def random_games(catalog: Catalog, games: int, length: int, seed: int) -> list[t
             scoring=("normal", "vegas")[number // 4 % 2],
             deal=rng.randrange(2**35),
         )
-        game = catalog.new_game(options)
-        for _ in range(length):
-            roll = rng.random()
-            if roll < 0.05 and game.can_undo:
-                game.undo()
-            elif roll < 0.08 and game.can_redo:
-                game.redo()
-            else:
-                moves = game.legal_moves()
-                if not moves:
-                    break
-                game.play(rng.choice(moves))
+        game = play_randomly(catalog.new_game(options), rng, length, undo=0.05, redo=0.03)
         recorded.append((game.code, list(game.actions)))
     return recorded
 

@@ -27,26 +27,14 @@ from pathlib import Path
 
 from solitaire.core import log as game_log
 from solitaire.core.game import Game
+from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Store
 
 
 def play(game: Game, rng: random.Random, length: int) -> Game:
     """Random legal play with some undo and redo, ``length`` actions when the deal allows."""
-    for _ in range(length):
-        roll = rng.random()
-        moves = game.legal_moves()
-        if roll < 0.05 and game.can_undo:
-            game.undo()
-        elif roll < 0.08 and game.can_redo:
-            game.redo()
-        elif moves:
-            game.play(rng.choice(moves))
-        elif game.can_undo:  # stuck: back out and try another line
-            game.undo()
-        else:
-            break
-    return game
+    return play_randomly(game, rng, length, undo=0.05, redo=0.03)
 
 
 def random_games(catalog: Catalog, games: int, length: int, seed: int) -> list[Game]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from solitaire.core import log
 from solitaire.core.game import Game, parse_action
+from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
 
@@ -27,19 +28,7 @@ HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[Healt
 
 def _played(code: str, seed: int, actions: int) -> Game:
     """A real game: legal moves (often the hint's), undo and redo."""
-    game = CATALOG.game_from_code(code)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        roll = rng.random()
-        if roll < 0.1 and game.can_undo:
-            game.undo()
-        elif roll < 0.15 and game.can_redo:
-            game.redo()
-        elif roll < 0.6 and (hinted := game.hint().move) is not None:
-            game.play(hinted)
-        elif legal := game.legal_moves():
-            game.play(rng.choice(legal))
-    return game
+    return play_randomly(CATALOG.game_from_code(code), random.Random(seed), actions, undo=0.1, hint=0.45)
 
 
 GAMES = [

@@ -27,6 +27,7 @@ from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.jsonstate import state_to_dict
+from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import CardsMoved, GameWon, ScoreChanged, StockDrawn, WasteRecycled
@@ -43,23 +44,10 @@ RETURNS = (True, False)
 # -- helpers -------------------------------------------------------------------------------------
 
 
-def play_randomly(game: Game, rng: random.Random, actions: int) -> None:
+def play_randomly_then_undo_redo(game: Game, rng: random.Random, actions: int) -> None:
     """About ``actions`` actions: legal moves (often the hint's, so games get deep),
     some undo and redo; the game always ends with an undo and a redo when it can."""
-    for _ in range(actions):
-        roll = rng.random()
-        if roll < 0.08 and game.can_undo:
-            game.undo()
-        elif roll < 0.13 and game.can_redo:
-            game.redo()
-        elif roll < 0.55 and (hinted := game.hint().move) is not None:
-            game.play(hinted)
-        elif legal := game.legal_moves():
-            game.play(rng.choice(legal))
-        elif game.can_undo:
-            game.undo()
-        else:
-            break
+    play_randomly(game, rng, actions, hint=0.42)
     if game.can_undo:
         game.undo()
         game.redo()
@@ -67,7 +55,7 @@ def play_randomly(game: Game, rng: random.Random, actions: int) -> None:
 
 def random_game(options: GameOptions, seed: int, actions: int) -> Game:
     game = CATALOG.new_game(options)
-    play_randomly(game, random.Random(seed), actions)
+    play_randomly_then_undo_redo(game, random.Random(seed), actions)
     return game
 
 

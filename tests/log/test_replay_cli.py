@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from solitaire.core import log
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
+from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
 
@@ -28,21 +29,7 @@ Capture = pytest.CaptureFixture[str]
 
 def random_actions(code: str, seed: int, count: int) -> list[str]:
     """The actions of a random game of ``code``: legal moves, undo and redo."""
-    game = CATALOG.game_from_code(code)
-    rng = random.Random(seed)
-    for _ in range(count):
-        roll = rng.random()
-        if roll < 0.08 and game.can_undo:
-            game.undo()
-        elif roll < 0.13 and game.can_redo:
-            game.redo()
-        elif roll < 0.55 and (hinted := game.hint().move) is not None:
-            game.play(hinted)
-        elif legal := game.legal_moves():
-            game.play(rng.choice(legal))
-        elif game.can_undo:
-            game.undo()
-    return game.actions
+    return play_randomly(CATALOG.game_from_code(code), random.Random(seed), count, hint=0.42).actions
 
 
 def cli(capsys: Capture, *argv: str) -> tuple[int, str, str]:

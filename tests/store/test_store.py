@@ -17,6 +17,7 @@ import attrs
 import platformdirs
 import pytest
 
+from solitaire.core import playout
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.game import Game
 from solitaire.core.registry import Catalog
@@ -45,19 +46,7 @@ def catalog() -> Catalog:
 
 def play_randomly(game: Game, actions: int, seed: int) -> Game:
     """Random legal play with some undo and redo."""
-    rng = random.Random(seed)
-    for _ in range(actions):
-        roll = rng.random()
-        if roll < 0.1 and game.can_undo:
-            game.undo()
-        elif roll < 0.15 and game.can_redo:
-            game.redo()
-        else:
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
-    return game
+    return playout.play_randomly(game, random.Random(seed), actions, undo=0.1)
 
 
 def random_game(catalog: Catalog, actions: int = 60, seed: int = 1, **options: Any) -> Game:
