@@ -17,6 +17,7 @@ from solitaire.core.game import Change, Game
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, OptionsError, _version
 from solitaire.core.store import Settings, Store
+from solitaire.frontends.cli.render import render_state
 from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.dialogs import (
     NewGameDialog,
@@ -134,9 +135,15 @@ class MainWindow(QMainWindow):
         self.code_button.setFlat(True)
         self.code_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.code_button.clicked.connect(self.copy_code)
-        for widget in (self.score_label, self.moves_label, self.time_label):
+        for widget, name in (
+            (self.score_label, "score"),
+            (self.moves_label, "moves"),
+            (self.time_label, "time"),
+        ):
             widget.setMinimumWidth(110)
+            widget.setAccessibleName(name)
             status.addWidget(widget)
+        self.code_button.setAccessibleName("game code")
         status.addPermanentWidget(self.code_button)
 
     def retranslate(self) -> None:
@@ -233,6 +240,8 @@ class MainWindow(QMainWindow):
         self._actions["action.undo"].setEnabled(game.can_undo)
         self._actions["action.redo"].setEnabled(game.can_redo)
         self._actions["action.auto"].setEnabled(game.autocomplete_moves() is not None)
+        # Screen readers get the table as text, the same picture the terminal game draws.
+        self.view.setAccessibleDescription(render_state(game.state, game.rules, game.code, lang=self.lang))
 
     def _refused(self, refusal: Refusal) -> None:
         if self.settings.interactive_rules:
