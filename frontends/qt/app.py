@@ -60,10 +60,18 @@ def screenshot(
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from qtpy.QtCore import qInstallMessageHandler
 
-    from solitaire.frontends.qt.window import MainWindow
-
     # The offscreen platform warns about window hints it cannot honour: not news for a PNG.
-    qInstallMessageHandler(lambda kind, context, message: None)
+    previous = qInstallMessageHandler(lambda kind, context, message: None)
+    try:
+        _render(catalog, code, actions, out, size, lang)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _render(
+    catalog: Catalog, code: str, actions: Sequence[str], out: Path, size: tuple[int, int], lang: str
+) -> None:
+    from solitaire.frontends.qt.window import MainWindow
 
     app = _application()
     with tempfile.TemporaryDirectory() as folder:

@@ -120,12 +120,34 @@ class NewGameDialog(QDialog):
             self.code_status.setText(f"✗ {error}")
             self.code_status.setStyleSheet("color: #b3261e")
             ok.setEnabled(False)
+            self.adjustSize()
             return
         self._code_options = options
         detail = f"{describe_rules(self.catalog.ruleset(options), self.lang)} · #{options.deal}"
         self.code_status.setText(text("dialog.new.code.ok", self.lang, name=detail))
         self.code_status.setStyleSheet("color: #1b6e2e")
         ok.setEnabled(True)
+        self._show_options(options)
+        self.adjustSize()
+
+    def _show_options(self, options: GameOptions) -> None:
+        """Let the fields say what the typed code chose."""
+        self.variant.setCurrentIndex(max(0, self.variant.findData(options.variant)))
+        self.draw.setCurrentIndex(max(0, self.draw.findData(options.draw)))
+        self.scoring.setCurrentIndex(max(0, self.scoring.findData(options.scoring)))
+        default = self.catalog.scoring(options.scoring).default_redeal
+        redeal = None if options.redeal == default else options.redeal
+        index = self.redeal.findData(redeal)
+        if index < 0:
+            self.redeal.addItem(options.redeal, options.redeal)
+            index = self.redeal.count() - 1
+        self.redeal.setCurrentIndex(index)
+        self.returns.setChecked(options.returns_allowed)
+        self.by_number.setChecked(options.deal <= self.number.maximum())
+        if options.deal <= self.number.maximum():
+            self.number.blockSignals(True)
+            self.number.setValue(options.deal)
+            self.number.blockSignals(False)
 
     def options(self, random_deal: int) -> GameOptions:
         """The options chosen (``random_deal`` when the deal is random)."""
@@ -281,12 +303,13 @@ class ReplayViewer(QDialog):
     ) -> None:
         from solitaire.frontends.qt.view import TableView
 
+        # Check the whole log first: a tampered log is refused before any widget exists.
+        game_log.replay(log, catalog)
         super().__init__(parent)
         self.log, self.catalog, self.lang = log, catalog, lang
         self.setWindowTitle(text("dialog.replay.title", lang, name=name))
-        # Check the whole log first: a tampered log is refused before anything is shown.
-        game_log.replay(log, catalog)
         self.view = TableView(painter)
+        self.view.table.interactive = False
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, len(log.entries))
         self.slider.valueChanged.connect(self.show_step)

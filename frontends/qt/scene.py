@@ -47,6 +47,8 @@ __all__ = ["CardItem", "TableScene"]
 GAP = 0.22  # space between piles, in card widths
 DOWN_FAN = 0.12  # offset of a face-down card in a column, in card heights
 UP_FAN = 0.27  # offset of a face-up card
+MIN_DOWN_FAN = 0.04  # squeezed as far as a face-down card goes
+MIN_UP_FAN = 0.2  # squeezed as far as a face-up card goes: its rank and suit still show
 WASTE_FAN = 0.24  # offset of the fanned draw-3 waste, in card widths
 ANIMATION_MS = 170
 DRAG_THRESHOLD = 6
@@ -126,6 +128,8 @@ class TableScene(QGraphicsScene):
         self.game: Game | None = None
         self.animations = True
         self.double_tap_enabled = True
+        #: False for a table that is only shown (the replay viewer): gestures do nothing.
+        self.interactive = True
         self.device_pixel_ratio = 1.0
         self.card_width = 80.0
         self.card_height = 112.0
@@ -213,8 +217,16 @@ class TableScene(QGraphicsScene):
         top = self.positions[pile].y()
         room = self.sceneRect().height() - top - self.card_height - GAP * self.card_width * 0.5
         down_step, up_step = DOWN_FAN * self.card_height, UP_FAN * self.card_height
-        needed = down * down_step + max(0, up - 1) * up_step
-        if needed > room > 0:
+        ups = max(0, up - 1)
+        if down * down_step + ups * up_step <= room or room <= 0:
+            return down_step, up_step
+        # Squeeze the face-down cards first, then the face-up ones down to where the
+        # rank and suit of each still show; only then everything alike.
+        down_step = max(MIN_DOWN_FAN * self.card_height, (room - ups * up_step) / down if down else 0.0)
+        if down * down_step + ups * up_step > room and ups:
+            up_step = max(MIN_UP_FAN * self.card_height, (room - down * down_step) / ups)
+        needed = down * down_step + ups * up_step
+        if needed > room:
             factor = room / needed
             down_step, up_step = down_step * factor, up_step * factor
         return down_step, up_step
@@ -360,13 +372,14 @@ class TableScene(QGraphicsScene):
                 return item
         return None
 
-    def pile_rect(self, pile: str) -> QRectF:
-        """The area a pile covers (a column down to its last card)."""
+    def pile_rect(self, pile: str, leaving: frozenset[Card] = frozenset()) -> QRectF:
+        """The area a pile covers (a column down to its last card), without the
+        cards ``leaving`` it (those being dragged)."""
         origin = self.positions[pile]
         rect = QRectF(origin, self._card_size())
         assert self.game is not None
         if self.specs[pile].kind == "column":
-            cards = [card for card, (where, _) in self.where.items() if where == pile]
+            cards = [card for card, (where, _) in self.where.items() if where == pile and card not in leaving]
             for card in cards:
                 rect = rect.united(self.card_items[card].sceneBoundingRect())
         if self.specs[pile].kind == "waste":
@@ -390,7 +403,7 @@ class TableScene(QGraphicsScene):
     # -- the mouse -------------------------------------------------------------------------------
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or self.game is None:
+        if event.button() != Qt.MouseButton.LeftButton or self.game is None or not self.interactive:
             return
         if self.keyboard_mode:
             self.keyboard_mode, self.held = False, None
@@ -435,14 +448,19 @@ class TableScene(QGraphicsScene):
             return
         target = self._drop_target(drag)
         if target is None or target == drag.pile:
-            self._fly_back(drag)
+            self._fly_back(drag)  # dropped on the table or back home: nothing to explain
             return
         count = len(drag.items)
         move = Move(drag.pile, "f" if target[0] == "f" else target, count if drag.pile[0] == "t" else None)
         self._submit(move, drag)
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or self.game is None or not self.double_tap_enabled:
+        if (
+            event.button() != Qt.MouseButton.LeftButton
+            or self.game is None
+            or not self.double_tap_enabled
+            or not self.interactive
+        ):
             return
         item = self.card_at(event.scenePos())
         last, self._last_click = self._last_click, None
@@ -479,11 +497,12 @@ class TableScene(QGraphicsScene):
 
     def _drop_target(self, drag: _Drag) -> str | None:
         head = drag.items[0].sceneBoundingRect()
+        leaving = frozenset(item.card for item in drag.items)
         best: tuple[float, str] | None = None
         for pile in self.specs:
             if pile in ("s", "w"):
                 continue
-            area = self.pile_rect(pile).intersected(head)
+            area = self.pile_rect(pile, leaving).intersected(head)
             size = area.width() * area.height()
             if size > 0 and (best is None or size > best[0]):
                 best = (size, pile)
@@ -570,7 +589,7 @@ class TableScene(QGraphicsScene):
 
     def key(self, key: int) -> bool:
         """Handle a key for keyboard play; True when it was used."""
-        if self.game is None:
+        if self.game is None or not self.interactive:
             return False
         if not self.keyboard_mode and key in _PLAY_KEYS:
             self.keyboard_mode = True  # the first key only shows where the focus is

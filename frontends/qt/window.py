@@ -62,6 +62,7 @@ class MainWindow(QMainWindow):
         self.helped = False
         self._unsubscribe: object = None
         self._celebrated = False
+        self._auto_offered = False
         self.clock_timer = QTimer(self)
         self.clock_timer.timeout.connect(self._update_status)
         self.clock_timer.start(1000)
@@ -111,7 +112,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addAction(self._action("action.quit", self.close, ["Ctrl+Q"]))
         edit = bar.addMenu("")
-        edit.addAction(self._action("action.undo", self.undo, [QKeySequence.StandardKey.Undo, "Ctrl+Z"]))
+        edit.addAction(self._action("action.undo", self.undo, [QKeySequence.StandardKey.Undo]))
         edit.addAction(self._action("action.redo", self.redo, ["Ctrl+Shift+Z", "Ctrl+Y"]))
         edit.addSeparator()
         edit.addAction(self._action("action.hint", self.hint, ["H"]))
@@ -186,6 +187,7 @@ class MainWindow(QMainWindow):
         self.game_id = game_id or Store.new_game_id()
         self.seconds, self.clock, self.helped = seconds, time.monotonic(), helped
         self._celebrated = game.is_won
+        self._auto_offered = game.autocomplete_moves() is not None
         self._unsubscribe = game.subscribe(self._changed)
         self.table.set_game(game)
         self._save()
@@ -204,12 +206,11 @@ class MainWindow(QMainWindow):
         return self.seconds + time.monotonic() - self.clock
 
     def _changed(self, change: Change) -> None:
-        self._save()
-        self._update_status()
         assert self.game is not None
         if self.game.is_won and not self._celebrated:
             self._celebrated = True
-            self.seconds = self.elapsed()
+            self.seconds += time.monotonic() - self.clock  # the clock stops at the win
+            self.clock = time.monotonic()
             self.store.record_result(
                 self.game, game_id=self.game_id, seconds=self.seconds, helped=self.helped
             )
@@ -218,8 +219,13 @@ class MainWindow(QMainWindow):
                 text("message.won", self.lang, score=score, moves=self.game.state.moves), 8
             )
             QTimer.singleShot(ANIMATION_GRACE_MS, self.table.celebrate)
-        elif not self.game.is_won and self.game.autocomplete_moves() is not None:
-            self.view.show_message(text("message.auto", self.lang), 4)
+        elif not self.game.is_won:
+            available = self.game.autocomplete_moves() is not None
+            if available and not self._auto_offered:
+                self.view.show_message(text("message.auto", self.lang), 4)
+            self._auto_offered = available
+        self._save()
+        self._update_status()
 
     def _save(self) -> None:
         if self.game is not None:
@@ -282,12 +288,13 @@ class MainWindow(QMainWindow):
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return
         options = dialog.options(secrets.randbelow(DEAL_NUMBERS))
+        default_redeal = self.catalog.scoring(options.scoring).default_redeal
         self.settings = attrs.evolve(
             self.settings,
             variant=options.variant,
             draw=options.draw,
             scoring=options.scoring,
-            redeal=dialog.redeal.currentData(),
+            redeal=None if options.redeal == default_redeal else options.redeal,
             returns_allowed=options.returns_allowed,
         )
         self.store.save_settings(self.settings)

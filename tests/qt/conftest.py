@@ -1,0 +1,71 @@
+"""Fixtures for the window tests: a catalog, a store in a temporary folder, shown windows."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_API", "pyside6")
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from qtgestures import CODE, WINDOW_SIZE
+from qtpy.QtWidgets import QApplication
+
+from solitaire.core.registry import Catalog
+from solitaire.core.store import Settings, Store
+from solitaire.frontends.qt.window import MainWindow
+
+MakeWindow = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def catalog() -> Catalog:
+    return Catalog(entry_points=False)
+
+
+@pytest.fixture
+def store_folder(tmp_path: Path) -> Path:
+    return tmp_path / "store"
+
+
+@pytest.fixture
+def store(store_folder: Path) -> Store:
+    store = Store(store_folder)
+    # No animation: every gesture's result is in place at once (tests that want them turn them on).
+    store.save_settings(Settings(animations=False))
+    return store
+
+
+@pytest.fixture
+def make_window(qtbot, catalog: Catalog, store: Store) -> MakeWindow:
+    """A factory of shown windows at a fixed size, animations off."""
+
+    def make(
+        *,
+        store: Store = store,
+        lang: str | None = None,
+        resume: bool = True,
+        size: tuple[int, int] = WINDOW_SIZE,
+    ) -> MainWindow:
+        window = MainWindow(catalog, store, lang=lang, resume=resume)
+        qtbot.addWidget(window)
+        window.table.animations = False
+        window.resize(*size)
+        window.show()
+        qtbot.waitExposed(window)
+        QApplication.processEvents()
+        return window
+
+    return make
+
+
+@pytest.fixture
+def window(make_window: MakeWindow, catalog: Catalog) -> MainWindow:
+    """A window playing KL1-D1N-AAAAAAG from the deal (nothing counted yet)."""
+    window = make_window(resume=False)
+    window.start(catalog.game_from_code(CODE), record=False)
+    window.view.banner.hide()
+    return window

@@ -1,0 +1,433 @@
+"""The dialogs (new game, settings, replay viewer) and ``solitaire screenshot``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from qtgestures import CODE, click, grip, item_of, pile_point
+from qtpy.QtCore import QPointF, QSize, Qt
+from qtpy.QtGui import QImage
+from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox
+
+from solitaire.core import log as game_log
+from solitaire.core.cards import Card
+from solitaire.core.registry import Catalog
+from solitaire.core.store import Settings, Statistics, Store
+from solitaire.frontends.cli.main import run
+from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog
+from solitaire.frontends.qt.window import MainWindow
+
+# -- the new game dialog -------------------------------------------------------------------------
+
+
+def new_game_dialog(qtbot, catalog: Catalog, lang: str = "en") -> NewGameDialog:
+    dialog = NewGameDialog(catalog, Settings(language=lang), lang)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def ok_button(dialog: NewGameDialog):
+    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+
+@pytest.mark.parametrize("code", ["KL1-D1V-AAAAAAG", "TF1-D3V-AAAAAAF", "  kl1-d1n-aaaaaag "])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_valid_code_is_ticked_and_can_be_played(qtbot, catalog: Catalog, code: str, lang: str) -> None:
+    dialog = new_game_dialog(qtbot, catalog, lang)
+    qtbot.keyClicks(dialog.code, code)
+    expected = catalog.options_from_code(code)
+    status = dialog.code_status.text()
+    assert status.startswith("✓")
+    # The status names the game the code stands for, in the dialog's language.
+    assert catalog.variant(expected.variant).name(lang) in status
+    assert catalog.scoring(expected.scoring).name(lang) in status
+    assert f"#{expected.deal}" in status
+    assert ok_button(dialog).isEnabled()
+    assert dialog.options(random_deal=12345) == expected  # the code wins over the other fields
+    qtbot.mouseClick(ok_button(dialog), Qt.MouseButton.LeftButton)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ("KL1-D2N-AAAAAAG", "D1 or D3"),
+        ("XX1-D1N-AAAAAAG", "no installed variant has prefix 'XX'"),
+        ("KL1-D1N-AAAAAA", "exactly 7 base32 characters"),
+    ],
+)
+def test_a_bad_code_is_crossed_and_blocks_ok(qtbot, catalog: Catalog, code: str, problem: str) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    qtbot.keyClicks(dialog.code, code)
+    status = dialog.code_status.text()
+    assert status.startswith("✗")
+    assert problem in status
+    assert not ok_button(dialog).isEnabled()
+    # Emptying the field goes back to the other choices.
+    dialog.code.clear()
+    assert dialog.code_status.text() == ""
+    assert ok_button(dialog).isEnabled()
+
+
+def test_a_long_problem_is_shown_whole(qtbot, catalog: Catalog) -> None:
+    """The ✗ message wraps onto a second line: the dialog makes room instead of cutting it."""
+    dialog = new_game_dialog(qtbot, catalog)
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.code, "KL1-D2N-AAAAAAG")
+    QApplication.processEvents()
+    status = dialog.code_status
+    needed = status.heightForWidth(status.width())
+    assert needed > status.fontMetrics().height()  # the message does take two lines
+    assert status.height() >= needed, f"the message is cut: {status.height()} of {needed} pixels shown"
+
+
+def test_the_code_is_checked_as_it_is_typed(qtbot, catalog: Catalog) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    qtbot.keyClicks(dialog.code, "KL1-D1N-AAAAAA")
+    assert not ok_button(dialog).isEnabled()
+    qtbot.keyClicks(dialog.code, "G")
+    assert ok_button(dialog).isEnabled()
+    qtbot.keyClick(dialog.code, Qt.Key.Key_Backspace)
+    assert not ok_button(dialog).isEnabled()
+
+
+def test_the_dialog_speaks_russian(qtbot, catalog: Catalog) -> None:
+    dialog = new_game_dialog(qtbot, catalog, "ru")
+    assert dialog.windowTitle() == "Новая игра"
+    assert dialog.variant.currentText() == "Клондайк"
+
+
+def test_without_a_code_the_fields_choose_the_game(qtbot, catalog: Catalog) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
+    dialog.draw.setCurrentIndex(dialog.draw.findData(3))
+    dialog.scoring.setCurrentIndex(dialog.scoring.findData("vegas"))
+    assert dialog.options(random_deal=77) == catalog.options("reflechi", 3, "vegas", None, True, 77)
+    dialog.number.setValue(1234)
+    assert dialog.by_number.isChecked()
+    assert dialog.options(random_deal=77).deal == 1234
+
+
+def fake_exec(code: str | None, result: QDialog.DialogCode):
+    def exec_(self: NewGameDialog) -> int:
+        if code is not None:
+            self.code.setText(code)
+        return result
+
+    return exec_
+
+
+def test_new_game_through_the_window_starts_the_code(
+    qtbot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    click(qtbot, window, pile_point(window.table, "s"))  # the game left was played
+    monkeypatch.setattr(NewGameDialog, "exec", fake_exec("TF1-D3V-AAAAAAF", QDialog.DialogCode.Accepted))
+    window.ask_new_game()
+    assert window.game is not None
+    assert window.game.code == "TF1-D3V-AAAAAAF"
+    assert window.game.journal == []
+    assert window.table.card_width > 0 and len(window.table.card_items) == 52
+    # The game left is counted, and the next random games use the choice.
+    assert store.statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
+    settings = store.settings()
+    assert (settings.variant, settings.draw, settings.scoring) == ("reflechi", 3, "vegas")
+    assert window.new_game_from_settings(deal=5).code == "TF1-D3V-AAAAAAF"
+
+
+@pytest.mark.parametrize(
+    ("saved_redeal", "code"),
+    [(None, "KL1-D1NP2-AAAAAAJ"), ("unlimited", "KL1-D1V-AAAAAAJ")],
+    ids=["code-with-2-passes", "vegas-code-after-unlimited"],
+)
+def test_new_game_from_a_code_keeps_the_codes_redeal_for_the_next_games(
+    make_window, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch, saved_redeal, code
+) -> None:
+    """The settings take the variant, draw, scoring and returns of a code: its redeal policy too,
+    or the next random deal mixes the code's scoring with the old redeal choice."""
+    store.save_settings(attrs.evolve(store.settings(), redeal=saved_redeal))
+    window = make_window(resume=False)
+    monkeypatch.setattr(NewGameDialog, "exec", fake_exec(code, QDialog.DialogCode.Accepted))
+    window.ask_new_game()
+    assert window.game is not None and window.game.code == code
+    chosen = catalog.options_from_code(code)
+    following = window.new_game_from_settings(deal=chosen.deal)
+    assert following.rules.options == chosen
+    assert following.code == code
+
+
+def test_a_cancelled_new_game_changes_nothing(
+    qtbot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    click(qtbot, window, pile_point(window.table, "s"))
+    game = window.game
+    monkeypatch.setattr(NewGameDialog, "exec", fake_exec("KL1-D1V-AAAAAAG", QDialog.DialogCode.Rejected))
+    window.ask_new_game()
+    assert window.game is game
+    assert store.statistics().records == {}
+
+
+def test_the_new_game_shortcut_opens_the_dialog(
+    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+
+    def exec_(self: NewGameDialog) -> int:
+        opened.append(self.windowTitle())
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    window.activateWindow()
+    qtbot.waitActive(window)
+    qtbot.keyClick(window.view, Qt.Key.Key_F2)
+    assert opened == ["New Game"]
+
+
+# -- the settings dialog -------------------------------------------------------------------------
+
+
+def test_the_settings_dialog_applies_its_choices(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    def exec_(self: SettingsDialog) -> int:
+        self.language.setCurrentIndex(self.language.findData("ru"))
+        self.double_tap.setChecked(False)
+        self.interactive_rules.setChecked(False)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SettingsDialog, "exec", exec_)
+    window.show_settings()
+    assert window.lang == "ru"
+    assert window.table.double_tap_enabled is False
+    assert window.store.settings() == attrs.evolve(
+        window.settings, language="ru", double_tap=False, interactive_rules=False
+    )
+    assert window.menuBar().actions()[0].text() == "&Игра"
+
+
+# -- the replay viewer ---------------------------------------------------------------------------
+
+ACTIONS = ("t1>f", "s", "s", "undo", "t5>t4", "t7>f")
+
+
+@pytest.fixture
+def log_path(tmp_path: Path, catalog: Catalog) -> Path:
+    game = catalog.game_from_code(CODE)
+    for action in ACTIONS:
+        game.perform(action)
+    path = tmp_path / "short.json"
+    game_log.save(game_log.log_of(game, catalog), path)
+    return path
+
+
+def open_viewer(qtbot, window: MainWindow, path: Path) -> ReplayViewer:
+    viewer = window.open_replay(str(path))
+    assert viewer is not None
+    qtbot.addWidget(viewer)
+    return viewer
+
+
+def test_the_viewer_steps_through_the_log(
+    qtbot, window: MainWindow, catalog: Catalog, log_path: Path
+) -> None:
+    log = game_log.load(log_path)
+    viewer = open_viewer(qtbot, window, log_path)
+    assert viewer.isVisible()
+    assert viewer.slider.maximum() == len(ACTIONS)
+
+    def shows(index: int) -> None:
+        assert viewer.slider.value() == index
+        assert viewer.game is not None
+        assert viewer.game.state == game_log.replay(log, catalog, until=index).state
+        table = viewer.view.table
+        assert table.game is viewer.game
+        for card, (pos, *_rest) in table.layout_of(viewer.game.state).items():
+            assert (table.card_items[card].pos() - pos).manhattanLength() < 0.5
+
+    shows(0)
+    assert viewer.caption.text() == "The deal, before any action"
+    for index in range(1, len(ACTIONS) + 1):
+        qtbot.mouseClick(viewer.forward_button, Qt.MouseButton.LeftButton)
+        shows(index)
+        assert viewer.caption.text() == f"Action {index} of {len(ACTIONS)}: {ACTIONS[index - 1]}"
+    qtbot.mouseClick(viewer.forward_button, Qt.MouseButton.LeftButton)  # already at the end
+    shows(len(ACTIONS))
+    for index in (5, 4, 3):
+        qtbot.mouseClick(viewer.back_button, Qt.MouseButton.LeftButton)
+        shows(index)
+    viewer.slider.setValue(1)
+    shows(1)
+    # The window's own game is untouched by the viewer.
+    assert window.game is not None and window.game.journal == []
+
+
+def test_the_replay_table_cannot_be_played_on(qtbot, window: MainWindow, log_path: Path) -> None:
+    """The viewer shows the log: clicks and keys on its table do not add moves to it."""
+    viewer = open_viewer(qtbot, window, log_path)
+    qtbot.waitExposed(viewer)
+    viewer.slider.setValue(1)
+    assert viewer.game is not None
+    shown = viewer.game.state
+    table = viewer.view.table
+    for point in (table.positions["s"], table.card_items[Card.parse("9D")].pos()):
+        target = point + QPointF(table.card_width / 2, table.card_height * 0.07)
+        qtbot.mouseClick(
+            viewer.view.viewport(), Qt.MouseButton.LeftButton, pos=viewer.view.mapFromScene(target)
+        )
+    qtbot.keyClick(viewer.view, Qt.Key.Key_Space)
+    qtbot.keyClick(viewer.view, Qt.Key.Key_Space)
+    assert viewer.game.journal == game_log.replay(game_log.load(log_path), window.catalog, until=1).journal
+    assert viewer.game.state == shown
+
+
+def test_the_viewer_plays_and_pauses(qtbot, window: MainWindow, log_path: Path) -> None:
+    viewer = open_viewer(qtbot, window, log_path)
+    viewer.timer.setInterval(5)
+    qtbot.mouseClick(viewer.play_button, Qt.MouseButton.LeftButton)
+    assert viewer.timer.isActive()
+    assert viewer.play_button.text() == "Pause"
+    qtbot.waitUntil(lambda: viewer.slider.value() >= 2, timeout=5000)
+    qtbot.mouseClick(viewer.play_button, Qt.MouseButton.LeftButton)
+    assert not viewer.timer.isActive()
+    assert viewer.play_button.text() == "Play"
+    paused_at = viewer.slider.value()
+    qtbot.wait(30)
+    assert viewer.slider.value() == paused_at
+    # Playing on stops by itself at the end.
+    qtbot.mouseClick(viewer.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not viewer.timer.isActive(), timeout=5000)
+    assert viewer.slider.value() == len(ACTIONS)
+    assert viewer.play_button.text() == "Play"
+    # Play at the end starts again from the deal.
+    qtbot.mouseClick(viewer.play_button, Qt.MouseButton.LeftButton)
+    assert viewer.slider.value() <= 1
+    viewer.toggle()
+
+
+def record_warnings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    calls: list[tuple[str, str]] = []
+
+    def warning(parent, title, message, *args, **kwargs):
+        calls.append((title, message))
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+    return calls
+
+
+def test_a_tampered_log_is_refused_with_a_warning(
+    window: MainWindow, log_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(log_path.read_text(encoding="utf-8"))
+    assert data["actions"][1]["action"] == "s"
+    data["actions"][1]["events"][0]["cards"] = ["KH"]  # the stock gave Q♥, not K♥
+    log_path.write_text(json.dumps(data), encoding="utf-8")
+    calls = record_warnings(monkeypatch)
+    assert window.open_replay(str(log_path)) is None
+    assert len(calls) == 1
+    title, message = calls[0]
+    assert title == "Cannot open this log"
+    assert "actions[1].events[0]" in message
+    assert not [viewer for viewer in window.findChildren(ReplayViewer) if viewer.isVisible()]
+
+
+def test_a_refused_log_leaves_no_half_built_viewer_behind(
+    window: MainWindow, log_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = json.loads(log_path.read_text(encoding="utf-8"))
+    data["actions"][0]["action"] = "t7>f"  # the recorded events are t1's A♦
+    log_path.write_text(json.dumps(data), encoding="utf-8")
+    calls = record_warnings(monkeypatch)
+    for _ in range(3):
+        assert window.open_replay(str(log_path)) is None
+    assert len(calls) == 3
+    assert window.findChildren(ReplayViewer) == []
+
+
+def test_a_file_that_is_not_a_log_is_refused_with_a_warning(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("{not json", encoding="utf-8")
+    calls = record_warnings(monkeypatch)
+    assert window.open_replay(str(path)) is None
+    assert len(calls) == 1 and "not valid JSON" in calls[0][1]
+    assert window.findChildren(ReplayViewer) == []
+    window.open_log(str(path))  # "Open Log" says the same and keeps the game
+    assert len(calls) == 2
+    assert window.game is not None and window.game.code == CODE
+
+
+def test_open_log_continues_the_saved_game(qtbot, window: MainWindow, log_path: Path) -> None:
+    window.open_log(str(log_path))
+    assert window.game is not None
+    assert window.game.actions == list(ACTIONS)
+    click(qtbot, window, grip(window.table, item_of(window, "9D")))  # still playable
+    assert window.game.actions == list(ACTIONS)
+
+
+def test_save_log_writes_a_log_that_replays(window: MainWindow, tmp_path: Path, catalog: Catalog) -> None:
+    assert window.game is not None
+    for action in ("t1>f", "s", "t5>t4"):
+        window.game.play(action)
+    path = tmp_path / "saved.json"
+    window.save_log(str(path))
+    replayed = game_log.replay(game_log.load(path), catalog)
+    assert replayed.state == window.game.state
+
+
+# -- solitaire screenshot ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["KL1-D1N-AAAAAAG", "TF1-D3V-AAAAAAF"])
+def test_screenshot_writes_a_png_of_the_size_asked(tmp_path: Path, code: str) -> None:
+    images = {}
+    for lang in ("en", "ru"):
+        out = tmp_path / lang / "table.png"
+        status = run(["--lang", lang, "screenshot", code, "s", "--out", str(out), "--size", "640x480"])
+        assert status == 0
+        image = QImage(str(out))
+        assert not image.isNull()
+        assert image.size() == QSize(640, 480)
+        images[lang] = image
+    assert images["en"] != images["ru"]  # the menus and status bar are in another language
+
+
+def test_screenshots_differ_between_variants(tmp_path: Path) -> None:
+    klondike, reflechi = tmp_path / "kl.png", tmp_path / "tf.png"
+    assert run(["screenshot", "KL1-D1N-AAAAAAB", "--out", str(klondike), "--size", "500x400"]) == 0
+    assert run(["screenshot", "TF1-D1N-AAAAAAB", "--out", str(reflechi), "--size", "500x400"]) == 0
+    assert QImage(str(klondike)) != QImage(str(reflechi))  # Réfléchi shows every card face up
+
+
+def test_screenshot_of_a_large_window(tmp_path: Path) -> None:
+    out = tmp_path / "big.png"
+    assert run(["screenshot", CODE, "t1>f", "--out", str(out), "--size", "1920x1080"]) == 0
+    assert QImage(str(out)).size() == QSize(1920, 1080)
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["KL1-D2N-AAAAAAG"], 2),
+        (["KL1-D1N-AAAAAAG", "t2>>t3"], 2),
+        (["KL1-D1N-AAAAAAG", "t6>t7"], 3),
+        (["KL1-D1N-AAAAAAG", "--size", "10x10"], 2),
+    ],
+    ids=["bad-code", "bad-action", "refused-action", "bad-size"],
+)
+def test_screenshot_refuses_bad_input_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], status: int
+) -> None:
+    out = tmp_path / "never.png"
+    assert run(["screenshot", *args, "--out", str(out)]) == status
+    assert not out.exists()
+    assert capsys.readouterr().err.strip()
+
+
+def test_screenshot_leaves_the_players_files_alone(tmp_path: Path) -> None:
+    home = Store()
+    assert run(["screenshot", CODE, "s", "--out", str(tmp_path / "x.png")]) == 0
+    assert home.load_game(Catalog(entry_points=False)) is None
+    assert home.statistics().records == {}
