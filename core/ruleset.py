@@ -72,6 +72,9 @@ class Variant(ABC):
     names: ClassVar[Mapping[str, str]]
     draws: ClassVar[tuple[int, ...]] = (1, 3)
     default_draw: ClassVar[int] = 1
+    #: Whether the player cannot see some cards that matter (face-down tableau cards):
+    #: then hints must not be worked out by a solver that sees them.
+    hidden_information: ClassVar[bool] = True
     #: Rule summaries shown by front ends, per language.
     summary: ClassVar[Mapping[str, str]] = {}
 

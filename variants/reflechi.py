@@ -21,6 +21,7 @@ class Reflechi(Klondike):
 
     id: ClassVar[str] = "reflechi"
     code_prefix: ClassVar[str] = "TF"
+    hidden_information: ClassVar[bool] = False
     names: ClassVar[dict[str, str]] = {"en": "Réfléchi", "ru": "Réfléchi"}
     summary: ClassVar[dict[str, str]] = {
         "en": "Klondike with every tableau card face up. Only an ordered group (one rank lower each,"

@@ -82,6 +82,14 @@ def _build_parser() -> argparse.ArgumentParser:
     hint.add_argument("actions", nargs="*", metavar="ACTION")
     _json(hint)
 
+    solve = commands.add_parser("solve", help="winnable, unwinnable or unknown, with a winning line")
+    solve.add_argument("code", metavar="CODE")
+    solve.add_argument("actions", nargs="*", metavar="ACTION")
+    solve.add_argument(
+        "--timeout", type=_seconds, default=30.0, metavar="S", help="give up after S seconds (30)"
+    )
+    _json(solve)
+
     shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
     shot.add_argument("code", metavar="CODE")
     shot.add_argument("actions", nargs="*", metavar="ACTION")
@@ -101,6 +109,16 @@ def _draw(text: str) -> int:
     if text not in ("1", "3"):
         raise argparse.ArgumentTypeError(f"draw must be 1 or 3, not {text!r}")
     return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -234,6 +252,30 @@ def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.core.solver import solve
+
+    game = _game(catalog, args.code)
+    status = _replay(game, args.actions, args)
+    if status != EXIT_OK:
+        return status
+    result = solve(game.state, game.rules, timeout=args.timeout)
+    if args.json:
+        _print_json(
+            {
+                "verdict": result.verdict,
+                "solution": list(result.solution),
+                "nodes": result.nodes,
+                "seconds": round(result.seconds, 3),
+            }
+        )
+        return EXIT_OK
+    print(f"{result.verdict} ({result.nodes:,} positions, {result.seconds:.2f} s)")
+    if result.solution:
+        print(" ".join(result.solution))
+    return EXIT_OK
+
+
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -313,6 +355,7 @@ COMMANDS = {
     "play": cmd_play,
     "replay": cmd_replay,
     "hint": cmd_hint,
+    "solve": cmd_solve,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
 }

@@ -1,0 +1,171 @@
+"""The solver: its winning lines win through the engine, its verdicts hold on
+positions known by hand, and the relations the literature proves hold between
+verdicts on random deals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from solitaire.core.cards import Card
+from solitaire.core.registry import Catalog
+from solitaire.core.ruleset import GameOptions
+from solitaire.core.solver import SolveResult, solve
+from solitaire.core.state import Column, State
+from solitaire.frontends.cli.main import run
+
+CATALOG = Catalog(entry_points=False)
+BUDGET = {"max_nodes": 60_000, "timeout": 6.0}
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def solved(options: GameOptions, initial: State | None = None) -> tuple[SolveResult, bool | None]:
+    """The result, and whether its line wins when played through the engine."""
+    game = CATALOG.new_game(options, initial=initial)
+    result = solve(game.state, game.rules, **BUDGET)  # type: ignore[arg-type]
+    if result.verdict != "winnable":
+        return result, None
+    for action in result.solution:
+        game.perform(action)
+    return result, game.is_won
+
+
+@pytest.mark.parametrize("variant", ["klondike", "reflechi"])
+@pytest.mark.parametrize("draw", [1, 3])
+def test_winning_lines_win_through_the_engine(variant: str, draw: int) -> None:
+    decided = 0
+    for deal in range(6):
+        options = CATALOG.options(variant=variant, draw=draw, deal=1000 + deal)
+        result, won = solved(options)
+        assert result.verdict in ("winnable", "unwinnable", "unknown")
+        if result.verdict == "winnable":
+            assert won is True, (options, result.solution)
+            decided += 1
+        elif result.verdict == "unwinnable":
+            assert result.solution == ()
+            decided += 1
+    assert decided >= 3  # most deals are decided within the small budget
+
+
+def _near_win(waste: str = "", stock: str = "", column: str = "KC", down: str = "") -> State:
+    """Every card home but those named (clubs from the top)."""
+    left = set(cards(f"{waste} {stock} {column} {down}"))
+    foundations = []
+    for suit in "SHDC":
+        pile = [c for c in cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK")) if c not in left]
+        foundations.append(tuple(pile))
+    tableau = [Column(cards(down), cards(column))] + [Column() for _ in range(6)]
+    return State(
+        stock=cards(stock), waste=cards(waste), foundations=tuple(foundations), tableau=tuple(tableau)
+    )
+
+
+def test_one_move_from_the_win() -> None:
+    result, won = solved(CATALOG.options(), _near_win())
+    assert result.verdict == "winnable" and result.solution == ("t1>f",) and won
+
+
+def test_the_stock_is_searched() -> None:
+    # QC and KC wait in the stock, JC on the column: draw, play, draw, play.
+    state = _near_win(stock="KC QC", column="JC")
+    result, won = solved(CATALOG.options(), state)
+    assert result.verdict == "winnable" and won
+
+
+def test_a_dead_deal_is_unwinnable() -> None:
+    """KL1-D3N-AAAAAAC: no tableau move, and no card the stock shows at draw 3 plays
+    anywhere, pass after pass (checked here through the engine)."""
+    game = CATALOG.game_from_code("KL1-D3N-AAAAAAC")
+    seen = set()
+    while (game.state.stock, game.state.waste) not in seen:
+        seen.add((game.state.stock, game.state.waste))
+        assert [str(move) for move in game.legal_moves()] == ["s"]
+        game.play("s")
+    result = solve(game.rules.initial_state(game.order), game.rules)
+    assert result.verdict == "unwinnable"
+
+
+def test_kings_find_the_empty_columns() -> None:
+    # KC lies on QC, the other columns are empty: KC moves away, then both go home.
+    dead_looking = State(
+        stock=(),
+        waste=(),
+        foundations=_near_win(column="QC KC").foundations,
+        tableau=(Column((), cards("QC KC")),) + tuple(Column() for _ in range(6)),
+    )
+    result, won = solved(CATALOG.options(), dead_looking)
+    assert result.verdict == "winnable" and won
+
+
+def test_passes_are_part_of_the_position() -> None:
+    # 8H lies under TH in the waste, the stock is empty: only a recycle reaches it.
+    suit = {letter: cards(" ".join(f"{rank}{letter}" for rank in "A23456789TJQK")) for letter in "SHDC"}
+    state = State(
+        stock=(),
+        waste=cards("8H TH"),
+        foundations=(suit["S"], suit["H"][:7], suit["D"], suit["C"]),
+        tableau=(Column(cards("KH QH JH"), cards("9H")),) + tuple(Column() for _ in range(6)),
+        pass_number=1,
+    )
+    one_pass, _ = solved(CATALOG.options(redeal="passes:1"), state)
+    two_passes, won = solved(CATALOG.options(redeal="passes:2"), state)
+    assert one_pass.verdict == "unwinnable"
+    assert two_passes.verdict == "winnable" and won
+    assert two_passes.solution[0] == "s"  # the recycle
+
+
+def _verdict(**options: object) -> str:
+    return solved(CATALOG.options(**options))[0].verdict  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("deal", [2001, 2002, 2003])
+def test_relations_between_verdicts(deal: int) -> None:
+    """Where both sides are decided: draw 3 winnable ⇒ draw 1 winnable (unlimited
+    redeals); returns forbidden winnable ⇒ allowed winnable; thoughtful Klondike
+    winnable ⇒ Réfléchi winnable; fewer passes winnable ⇒ more passes winnable."""
+    pairs = [
+        (dict(draw=3), dict(draw=1)),
+        (dict(returns_allowed=False), dict(returns_allowed=True)),
+        (dict(variant="klondike"), dict(variant="reflechi")),
+        (dict(redeal="passes:1"), dict(redeal="passes:3")),
+        (dict(redeal="passes:3"), dict(redeal="unlimited")),
+    ]
+    for weaker, stronger in pairs:
+        lesser = _verdict(deal=deal, **weaker)
+        greater = _verdict(deal=deal, **stronger)
+        if lesser == "winnable":
+            assert greater != "unwinnable", (deal, weaker, stronger)
+        if greater == "unwinnable":
+            assert lesser != "winnable", (deal, weaker, stronger)
+
+
+def test_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = "KL1-D3N-AAAAAAD"
+    assert run(["solve", code, "--json", "--timeout", "10"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"verdict", "solution", "nodes", "seconds"}
+    if data["verdict"] == "winnable":
+        assert run(["play", code, *data["solution"], "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["won"] is True
+
+
+def test_solve_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["solve", "KL1-D2N-AAAAAAD"]) == 2
+    assert run(["solve", "KL1-D1N-AAAAAAD", "--timeout", "-1"]) == 2
+    assert run(["solve", "KL1-D1N-AAAAAAD", "w>t1"]) == 3
+    capsys.readouterr()
+
+
+def test_reflechi_hint_follows_a_winning_line() -> None:
+    for deal in range(3000, 3010):
+        game = CATALOG.new_game(CATALOG.options(variant="reflechi", deal=deal))
+        result = solve(game.state, game.rules, timeout=0.5)
+        if result.verdict == "winnable":
+            hint = game.hint()
+            assert hint.move is not None and "winning line" in hint.reason()
+            return
+    pytest.skip("no deal decided within the hint's budget")
