@@ -172,12 +172,13 @@ class Catalog:
     # -- loading -------------------------------------------------------------------------------
 
     def _register_builtins(self) -> None:
-        from solitaire.plugins import builtins
+        from solitaire.plugins import builtins, solver_hints
 
-        if self.manager.is_blocked("builtins"):
-            return
-        self.manager.register(builtins, name="builtins")
-        self._infos["builtins"] = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+        for name, module in (("builtins", builtins), ("solver-hints", solver_hints)):
+            if self.manager.is_blocked(name):
+                continue
+            self.manager.register(module, name=name)
+            self._infos[name] = PluginInfo(name, BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
 
     def _register(self, plugin: object, name: str) -> None:
         if self.manager.is_blocked(name):

@@ -1,6 +1,5 @@
 """The built-in plugin: registers Klondike, Réfléchi, the Normal and Vegas scoring
-schemes, the ``unlimited`` and ``passes:N`` redeal policies and the hints (the
-solver's where nothing is hidden, else the heuristic's),
+schemes, the ``unlimited`` and ``passes:N`` redeal policies and the heuristic hint,
 through the same hooks a third-party package implements."""
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from solitaire.core.state import State
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
 from solitaire.plugins.scoring import NormalScoring, VegasScoring
-from solitaire.plugins.solver_hints import solver_hint
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
 
@@ -38,4 +36,4 @@ def solitaire_register_redeal(register: Registry) -> None:
 
 @hookimpl(trylast=True)
 def solitaire_hint(state: State, rules: Ruleset) -> Hint | None:
-    return solver_hint(state, rules) or heuristic_hint(state, rules)
+    return heuristic_hint(state, rules)
