@@ -30,7 +30,6 @@ from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import (
     CardsMoved,
     CardTurnedUp,
@@ -477,15 +476,3 @@ def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + " ".join(_show(item) for item in value) + "]"
     return value.text if isinstance(value, Card) else repr(value)
-
-
-def options_of(header: LogHeader) -> GameOptions:
-    """The game options a header names (unchecked)."""
-    return GameOptions(
-        header.variant.id,
-        header.draw,
-        header.scoring.id,
-        header.redeal.id,
-        header.returns_allowed,
-        header.deal,
-    )

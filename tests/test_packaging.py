@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -39,6 +40,8 @@ def test_no_namespace_init() -> None:
 
 @pytest.mark.slow
 def test_wheel_holds_every_module(tmp_path: Path) -> None:
+    # setuptools builds in ./build; a stale one would ship modules that are gone.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     subprocess.run(
         [
             sys.executable,
@@ -66,3 +69,4 @@ def test_wheel_holds_every_module(tmp_path: Path) -> None:
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "solitaire = solitaire.frontends.cli.main:main" in text
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
