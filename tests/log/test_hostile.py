@@ -22,7 +22,7 @@ from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
 
-CATALOG = Catalog(entry_points=False)
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])  # quick hints for random play
 HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
