@@ -45,6 +45,8 @@ __all__ = ["SolveResult", "Verdict", "solve"]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 DEFAULT_NODES: Final = 2_000_000
+#: The recursion the search needs at the most (one call per move of a line).
+RECURSION_LIMIT: Final = 20_000
 
 # Cards are ints 0..51 as Card.index: suit = card // 13 (S H D C), rank = card % 13 + 1.
 _RED: Final = tuple((card // 13) in (1, 2) for card in range(52))
@@ -93,14 +95,14 @@ class _Search:
         found = tuple(len(foundation) for foundation in state.foundations)
         stock = tuple(c.index for c in state.stock)
         waste = tuple(c.index for c in state.waste)
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 20_000))
+        # A line is one call deep per move: raise the limit if it is low, never lower it
+        # again (lowering it under another thread's search would break that search).
+        if sys.getrecursionlimit() < RECURSION_LIMIT:
+            sys.setrecursionlimit(RECURSION_LIMIT)
         try:
             return self.run(stock, waste, found, cols, state.pass_number, self.line)
         except _Budget:
             return None
-        finally:
-            sys.setrecursionlimit(limit)
 
     # -- the position ----------------------------------------------------------------------------
 

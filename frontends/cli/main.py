@@ -90,6 +90,29 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     _json(solve)
 
+    survey = commands.add_parser("survey", help="solve many deals: winnable / unwinnable / unknown shares")
+    survey.add_argument("--variant", required=True, metavar="ID")
+    survey.add_argument("--draw", type=int, required=True, metavar="N")
+    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help="default: unlimited")
+    survey.add_argument(
+        "--returns",
+        choices=("allowed", "forbidden"),
+        default="allowed",
+        help="foundation returns (default: allowed)",
+    )
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    survey.add_argument("--first", type=_deal, default=0, metavar="N", help="first deal number (0)")
+    survey.add_argument(
+        "--timeout", type=_seconds, default=10.0, metavar="S", help="give up on a deal after S seconds (10)"
+    )
+    survey.add_argument(
+        "--max-nodes", type=int, metavar="N", help="and after N positions (default: the solver's)"
+    )
+    where = survey.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="K", help="local processes (default: one per CPU)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
+    _json(survey)
+
     shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
     shot.add_argument("code", metavar="CODE")
     shot.add_argument("actions", nargs="*", metavar="ACTION")
@@ -276,6 +299,108 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
+    import time
+    from concurrent.futures import Executor
+
+    from solitaire.core.deals import DEAL_NUMBERS
+    from solitaire.core.solver import DEFAULT_NODES
+    from solitaire.core.survey import (
+        ClusterError,
+        SurveySpec,
+        dask_client,
+        local_executor,
+        progress_line,
+        run_survey,
+    )
+
+    if args.deals < 1:
+        raise BadInput(f"survey: --deals must be at least 1, not {args.deals}")
+    if args.first + args.deals > DEAL_NUMBERS:
+        raise BadInput(f"survey: deals {args.first}.. run past the last deal number, {DEAL_NUMBERS - 1}")
+    if args.workers is not None and args.workers < 1:
+        raise BadInput(f"survey: --workers must be at least 1, not {args.workers}")
+    if args.max_nodes is not None and args.max_nodes < 1:
+        raise BadInput(f"survey: --max-nodes must be at least 1, not {args.max_nodes}")
+    try:
+        options = catalog.options(
+            args.variant, args.draw, "normal", args.redeal, args.returns == "allowed", args.first
+        )
+    except OptionsError as error:
+        raise BadInput(f"survey: {error}") from None
+    spec = SurveySpec(
+        options.variant,
+        options.draw,
+        options.redeal,
+        options.returns_allowed,
+        args.timeout,
+        args.max_nodes if args.max_nodes is not None else DEFAULT_NODES,
+    )
+    deals = range(args.first, args.first + args.deals)
+
+    bar = sys.stderr.isatty()
+    shown = [0.0]
+
+    def progress(done: int, total: int, winnable: int) -> None:
+        now = time.monotonic()
+        if done == total or now - shown[0] >= 0.1:
+            shown[0] = now
+            print(f"\r{progress_line(done, total, winnable)}", end="", file=sys.stderr, flush=True)
+
+    executor: Executor
+    client: Any = None
+    if args.scheduler is not None:
+        try:
+            client = dask_client(args.scheduler)
+        except ClusterError as error:
+            raise BadInput(f"survey: {error}") from None
+        executor = client.get_executor()
+        where = f"the Dask cluster at {args.scheduler}"
+    else:
+        workers = min(args.workers or os.cpu_count() or 1, len(deals))
+        executor = local_executor(workers)
+        where = f"{workers} local process{'es' if workers > 1 else ''}"
+    finished = False
+    try:
+        report = run_survey(executor, spec, deals, progress if bar else None)
+        finished = True
+    except (OptionsError, ImportError) as error:  # a worker without the package or the plugin
+        raise BadInput(
+            f"survey: a worker cannot solve these deals ({type(error).__name__}: {error})"
+        ) from None
+    finally:
+        if bar:
+            print(file=sys.stderr)
+        # On Ctrl-C or an error, drop the deals not started (local ones running end within --timeout).
+        if client is not None:
+            executor.shutdown(wait=finished)  # Dask's executor cancels everything without waiting
+            client.close()
+        else:
+            executor.shutdown(wait=finished, cancel_futures=not finished)
+    if args.json:
+        data = report.to_dict()
+        data["first"] = args.first
+        _print_json(data)
+        return EXIT_OK
+    print(
+        f"{spec.variant}, draw {spec.draw}, redeal {spec.redeal}, returns"
+        f" {'allowed' if spec.returns_allowed else 'forbidden'}: deals {args.first}..{deals[-1]}"
+        f" ({report.deals}), timeout {spec.timeout:g} s"
+    )
+    counts, shares = report.counts, report.shares()
+    for verdict, count in counts.items():
+        share = shares[verdict]
+        print(
+            f"  {verdict:<10} {count:>7}  {100 * share.share:5.1f}%"
+            f"  95% interval {100 * share.low:5.1f}% .. {100 * share.high:5.1f}%"
+        )
+    print(
+        f"median {report.median_seconds:.3f} s a deal, {report.seconds:.1f} s in all"
+        f" ({report.elapsed:.1f} s elapsed on {where})"
+    )
+    return EXIT_OK
+
+
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -356,6 +481,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "hint": cmd_hint,
     "solve": cmd_solve,
+    "survey": cmd_survey,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
 }

@@ -1,0 +1,355 @@
+"""Surveys: how many deals of a game are winnable, with confidence intervals.
+
+The work is one plain top-level function over a deal number,
+:func:`survey_deal`, so that any :class:`concurrent.futures.Executor` can run it:
+threads, local processes, or a Dask cluster (``distributed.Client(...).get_executor()``).
+:func:`run_survey` hands the deals to an executor and gathers a
+:class:`SurveyReport`; :func:`wilson` gives the 95% Wilson score interval of
+each share.
+
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> spec = SurveySpec("klondike", draw=3, max_nodes=3000)
+>>> with ThreadPoolExecutor(2) as executor:
+...     report = run_survey(executor, spec, range(2, 4))
+>>> report.counts
+{'winnable': 1, 'unwinnable': 1, 'unknown': 0}
+>>> wilson(81, 100)
+Interval(share=0.81, low=0.7222..., high=0.8748...)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import signal
+import statistics
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from typing import Any, Final
+
+import attrs
+
+from solitaire.core.registry import Catalog
+from solitaire.core.solver import DEFAULT_NODES, Verdict
+
+__all__ = [
+    "SCHEDULER_TIMEOUT",
+    "VERDICTS",
+    "Z95",
+    "ClusterError",
+    "DealResult",
+    "Interval",
+    "SurveyReport",
+    "SurveySpec",
+    "dask_client",
+    "local_executor",
+    "progress_line",
+    "run_survey",
+    "survey_deal",
+    "wilson",
+]
+
+#: The normal quantile of a two-sided 95% interval.
+Z95: Final = 1.959963984540054
+VERDICTS: Final[tuple[Verdict, ...]] = ("winnable", "unwinnable", "unknown")
+#: How many deals are handed to the executor ahead of the results (bounds memory, not speed).
+IN_FLIGHT: Final = 10_000
+#: Seconds to wait for a Dask scheduler to answer, and for it to have a worker.
+SCHEDULER_TIMEOUT: float = 10.0
+
+Progress = Callable[[int, int, int], None]
+"""``progress(done, total, winnable)``, called after each deal."""
+
+
+# -- the statistics --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Interval:
+    """A share and its confidence interval, all in 0..1."""
+
+    share: float
+    low: float
+    high: float
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
+    """The Wilson score interval of ``successes`` out of ``trials`` (95% by default).
+
+    With p = k/n::
+
+        centre = (p + z²/2n) / (1 + z²/n)
+        half   = z / (1 + z²/n) · √(p(1−p)/n + z²/4n²)
+
+    and the interval is centre ± half. Unlike the normal approximation p ± z√(p(1−p)/n)
+    it stays inside 0..1 and does not shrink to a point at 0 or n successes. No
+    trials at all give the whole range 0..1 (and a share of 0).
+    """
+    if trials < 0 or not 0 <= successes <= max(trials, 0):
+        raise ValueError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+    if trials == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return Interval(p, low, high)
+
+
+# -- one deal --------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class SurveySpec:
+    """What to survey: the game options (Normal scoring) and each deal's budget.
+
+    ``draw`` None is the variant's default, ``redeal`` None the scoring's
+    (unlimited for Normal)."""
+
+    variant: str = "klondike"
+    draw: int | None = None
+    redeal: str | None = None
+    returns_allowed: bool = True
+    timeout: float = 10.0
+    max_nodes: int = DEFAULT_NODES
+
+
+@attrs.frozen
+class DealResult:
+    """One deal's verdict and what it cost."""
+
+    deal: int
+    verdict: Verdict
+    seconds: float
+    nodes: int
+
+
+_catalog: Catalog | None = None
+_catalog_lock = threading.Lock()
+
+
+def _process_catalog() -> Catalog:
+    """One catalog per process (with the installed plugins, as the command line's)."""
+    global _catalog
+    with _catalog_lock:
+        if _catalog is None:
+            _catalog = Catalog()
+        return _catalog
+
+
+def survey_deal(
+    variant: str,
+    draw: int | None,
+    redeal: str | None,
+    returns_allowed: bool,
+    deal: int,
+    timeout: float,
+    max_nodes: int = DEFAULT_NODES,
+) -> tuple[int, Verdict, float, int]:
+    """Solve one deal from its start: ``(deal, verdict, seconds, nodes)``.
+
+    A plain top-level function (picklable by reference) for any executor; the
+    plugins are those installed where it runs (one :class:`Catalog` per process).
+    Raises :class:`~solitaire.core.registry.OptionsError` for options that
+    process cannot play."""
+    from solitaire.core.solver import solve
+
+    catalog = _process_catalog()
+    options = catalog.options(variant, draw, "normal", redeal, returns_allowed, deal)
+    game = catalog.new_game(options)
+    result = solve(game.state, game.rules, max_nodes=max_nodes, timeout=timeout)
+    return deal, result.verdict, result.seconds, result.nodes
+
+
+# -- many deals ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class SurveyReport:
+    """The verdicts of a survey, by deal number."""
+
+    spec: SurveySpec
+    results: tuple[DealResult, ...]
+    #: Wall-clock time of the whole survey (``seconds`` sums the deals' own times).
+    elapsed: float = 0.0
+
+    @property
+    def deals(self) -> int:
+        return len(self.results)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Deals by verdict, every verdict present."""
+        counts: dict[str, int] = dict.fromkeys(VERDICTS, 0)
+        for result in self.results:
+            counts[result.verdict] += 1
+        return counts
+
+    def shares(self, z: float = Z95) -> dict[str, Interval]:
+        """Each verdict's share of the deals with its Wilson interval."""
+        return {verdict: wilson(count, self.deals, z) for verdict, count in self.counts.items()}
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(r.seconds for r in self.results) if self.results else 0.0
+
+    @property
+    def seconds(self) -> float:
+        """The solving time summed over the deals (CPU time across the workers)."""
+        return math.fsum(r.seconds for r in self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``survey --json`` object (shares and seconds rounded for printing)."""
+        counts = self.counts
+        return {
+            "variant": self.spec.variant,
+            "draw": self.spec.draw,
+            "redeal": self.spec.redeal,
+            "returns_allowed": self.spec.returns_allowed,
+            "deals": self.deals,
+            "first": min((r.deal for r in self.results), default=None),
+            "timeout": self.spec.timeout,
+            **counts,
+            "shares": {
+                verdict: {
+                    "share": round(interval.share, 6),
+                    "low": round(interval.low, 6),
+                    "high": round(interval.high, 6),
+                }
+                for verdict, interval in self.shares().items()
+            },
+            "median_seconds": round(self.median_seconds, 4),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def run_survey(
+    executor: Executor,
+    spec: SurveySpec,
+    deals: Iterable[int],
+    progress: Progress | None = None,
+    *,
+    in_flight: int = IN_FLIGHT,
+) -> SurveyReport:
+    """Solve ``deals`` on ``executor`` (any :class:`concurrent.futures.Executor`).
+
+    At most ``in_flight`` deals are handed over ahead of the results; ``progress``
+    is called in this thread after each result. An exception raised by a deal
+    (for instance a worker that lacks the variant's plugin) cancels the deals not
+    yet started and propagates.
+    """
+    if in_flight < 1:
+        raise ValueError(f"in_flight must be at least 1, not {in_flight}")
+    todo = list(deals)
+    total = len(todo)
+    started = time.monotonic()
+    results: list[DealResult] = []
+    winnable = 0
+    pending: set[Future[tuple[int, Verdict, float, int]]] = set()
+    queue = iter(todo)
+    try:
+        while True:
+            for deal in queue:
+                pending.add(
+                    executor.submit(
+                        survey_deal,
+                        spec.variant,
+                        spec.draw,
+                        spec.redeal,
+                        spec.returns_allowed,
+                        deal,
+                        spec.timeout,
+                        spec.max_nodes,
+                    )
+                )
+                if len(pending) >= in_flight:
+                    break
+            if not pending:
+                break
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                result = DealResult(*future.result())
+                results.append(result)
+                winnable += result.verdict == "winnable"
+                if progress is not None:
+                    progress(len(results), total, winnable)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+    results.sort(key=lambda r: r.deal)
+    return SurveyReport(spec, tuple(results), time.monotonic() - started)
+
+
+# -- running it ------------------------------------------------------------------------------------
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the survey, the
+    # workers must not each print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """Local worker processes (default: one per CPU) that leave Ctrl-C to the parent.
+
+    They are started fresh ("spawn", a fraction of a second each), not forked: a
+    forked child inherits the parent's threads' locks and objects half-way (a
+    Dask client's event loop, a Qt application), which can hang it."""
+    return ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
+    )
+
+
+class ClusterError(Exception):
+    """A Dask cluster that cannot be used: not installed, not reachable, or without workers."""
+
+
+def dask_client(address: str, timeout: float | None = None) -> Any:
+    """A ``distributed.Client`` connected to the scheduler at ``address`` that has
+    at least one worker; its ``get_executor()`` is what :func:`run_survey` takes.
+
+    ``distributed`` is imported here, not before: it is the optional extra
+    ``solitaire-framework[cluster]``. Raises :class:`ClusterError` with a
+    sentence saying what is wrong (after ``timeout`` seconds, default
+    :data:`SCHEDULER_TIMEOUT`, for a scheduler that does not answer or has no worker).
+    """
+    timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
+    try:
+        import distributed
+    except ImportError as error:
+        raise ClusterError(
+            f"a Dask cluster needs the package 'distributed' ({error}):"
+            " pip install 'solitaire-framework[cluster]'"
+        ) from None
+    connect: Any = distributed.Client  # untyped
+    try:
+        client = connect(address, timeout=timeout)
+    except (OSError, ValueError, TypeError) as error:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address!r} ({type(error).__name__}: {error})"
+        ) from None
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (OSError, TimeoutError) as error:
+        client.close()
+        raise ClusterError(
+            f"the Dask scheduler at {address!r} has no worker ({type(error).__name__}: {error})"
+        ) from None
+    return client
+
+
+def progress_line(done: int, total: int, winnable: int, width: int = 30) -> str:
+    """A plain-text progress bar: ``[#####.....] 512/1000 winnable 80.1%``.
+
+    >>> progress_line(512, 1000, 410, width=10)
+    '[#####.....] 512/1000 winnable 80.1%'
+    """
+    filled = width * done // total if total else width
+    share = f"{100 * winnable / done:.1f}%" if done else "-"
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} winnable {share}"
