@@ -150,21 +150,25 @@ class _Search:
 
     def taps(
         self, stock: tuple[int, ...], waste: tuple[int, ...], passes: int
-    ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
-        """Each talon configuration reachable by tapping, with the number of taps."""
+    ) -> Iterator[tuple[int, int | None, int, tuple[int, ...], int, tuple[int, ...]]]:
+        """Each talon configuration reachable by tapping: the number of taps, the
+        waste's top card, the pass, and what :func:`_talon` needs to build the stock
+        and the waste (built only for the configurations that are played)."""
         count = 0
         limit = 2 * (len(stock) + len(waste)) + 4
+        left = len(stock)  # cards of ``stock`` not drawn yet in this pass
         while count < limit:
-            if stock:
-                take = min(self.draw, len(stock))
-                waste = waste + stock[: -take - 1 : -1]
-                stock = stock[:-take]
-            elif waste and (self.passes is None or passes < self.passes):
-                stock, waste, passes = waste[::-1], (), passes + 1
+            if left:
+                left -= min(self.draw, left)
+                count += 1
+                yield count, stock[left], passes, stock, left, waste
+            elif (waste or stock) and (self.passes is None or passes < self.passes):
+                stock, waste = (waste + stock[::-1])[::-1], ()  # the whole waste, face down
+                left, passes = len(stock), passes + 1
+                count += 1
+                yield count, None, passes, stock, left, waste
             else:
                 return
-            count += 1
-            yield count, stock, waste, passes
 
     # -- the search ------------------------------------------------------------------------------
 
@@ -296,33 +300,41 @@ class _Search:
                     entry = ([action], (stock, waste, found, moved, passes))
                     (first if not partial and not whole_column else later).append(entry)
         # The stock: tap k times, then play the waste card.
-        for count, new_stock, new_waste, new_passes in self.taps(stock, waste, passes):
-            if not new_waste:
+        for count, shown, new_passes, talon, left, base in self.taps(stock, waste, passes):
+            if shown is None:
                 continue
-            card = new_waste[-1]
+            card = shown
+            to_foundation = _RANK[card] == found[_SUIT[card]] + 1
+            targets = [
+                number
+                for number, top in enumerate(tops)
+                if self.fits(card, top) and (top is not None or number == empty)
+            ]
+            if not to_foundation and not targets:
+                continue
+            new_stock, new_waste = _talon(talon, left, base)
             taps = ["s"] * count
-            if _RANK[card] == found[_SUIT[card]] + 1:
+            if to_foundation:
                 later.append(
                     (
-                        taps + ["w>f"],
+                        [*taps, "w>f"],
                         (new_stock, new_waste[:-1], _raise(found, _SUIT[card]), cols, new_passes),
                     )
                 )
-            for number, top in enumerate(tops):
-                if self.fits(card, top) and (top is not None or number == empty):
-                    down, up = cols[number]
-                    later.append(
+            for number in targets:
+                down, up = cols[number]
+                later.append(
+                    (
+                        [*taps, f"w>t{number + 1}"],
                         (
-                            taps + [f"w>t{number + 1}"],
-                            (
-                                new_stock,
-                                new_waste[:-1],
-                                found,
-                                _set(cols, number, (down, up + (card,))),
-                                new_passes,
-                            ),
-                        )
+                            new_stock,
+                            new_waste[:-1],
+                            found,
+                            _set(cols, number, (down, (*up, card))),
+                            new_passes,
+                        ),
                     )
+                )
         # Foundation returns, last.
         if self.returns:
             for suit, height in enumerate(found):
@@ -346,6 +358,13 @@ class _Search:
                         )
         yield from first
         yield from later
+
+
+def _talon(
+    stock: tuple[int, ...], left: int, waste: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Stock and waste once the cards of ``stock`` beyond ``left`` have been drawn."""
+    return stock[:left], waste + stock[left:][::-1]
 
 
 def _raise(found: tuple[int, ...], suit: int) -> tuple[int, ...]:
