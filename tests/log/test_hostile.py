@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from logcheck import assert_header_names
 
 from solitaire.core import log
 from solitaire.core.game import Game, parse_action
@@ -62,19 +63,7 @@ def replay_or_refuse(text: str | bytes) -> Game | None:
     for entry, (action, events) in zip(parsed.entries, game.journal, strict=True):
         assert entry.events == events
         assert parse_action(action) == parse_action(entry.action) or action in ("undo", "redo")
-    header = parsed.header
-    assert header.code == game.code and header.dealt == game.order
-    options = game.rules.options
-    assert (header.variant.id, header.scoring.id, header.redeal.id) == (
-        options.variant,
-        options.scoring,
-        options.redeal,
-    )
-    assert (header.draw, header.returns_allowed, header.deal) == (
-        options.draw,
-        options.returns_allowed,
-        options.deal,
-    )
+    assert_header_names(parsed.header, game)
     return game
 
 

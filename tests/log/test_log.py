@@ -21,6 +21,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from logcheck import assert_header_names
 
 from solitaire.core import log
 from solitaire.core.cards import Card
@@ -72,19 +73,7 @@ def check_round_trip(game: Game, tmp_path: Path) -> log.GameLog:
     assert len(data["actions"]) == len(game.journal)
 
     header = written.header
-    options = game.rules.options
-    assert header.code == game.code
-    assert (header.variant.id, header.scoring.id, header.redeal.id) == (
-        options.variant,
-        options.scoring,
-        options.redeal,
-    )
-    assert (header.draw, header.returns_allowed, header.deal) == (
-        options.draw,
-        options.returns_allowed,
-        options.deal,
-    )
-    assert header.dealt == game.order
+    assert_header_names(header, game)
     for ref in (header.variant, header.scoring, header.redeal):
         assert ref.package == "solitaire-framework" and ref.version
 
