@@ -33,7 +33,15 @@ if TYPE_CHECKING:
     from solitaire.core.hints import Hint
     from solitaire.core.state import State
 
-__all__ = ["BLOCK_VARIABLE", "Catalog", "OptionsError", "PluginInfo", "PluginProblem", "Registry"]
+__all__ = [
+    "BLOCK_VARIABLE",
+    "Catalog",
+    "OptionsError",
+    "PluginInfo",
+    "PluginProblem",
+    "Registry",
+    "package_version",
+]
 
 #: Comma-separated plugin names (entry-point names) not to load.
 BLOCK_VARIABLE: Final = "SOLITAIRE_BLOCK_PLUGINS"
@@ -70,7 +78,7 @@ class Registry:
 
     def __init__(self, catalog: Catalog) -> None:
         self._catalog = catalog
-        self.source = PluginInfo("builtins", BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+        self.source = PluginInfo("builtins", BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
 
     def add_variant(self, variant: Variant) -> None:
         """Make a variant available under ``variant.id`` and its code prefix."""
@@ -178,7 +186,7 @@ class Catalog:
             if self.manager.is_blocked(name):
                 continue
             self.manager.register(module, name=name)
-            self._infos[name] = PluginInfo(name, BUILTIN_PACKAGE, _version(BUILTIN_PACKAGE))
+            self._infos[name] = PluginInfo(name, BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
 
     def _register(self, plugin: object, name: str) -> None:
         if self.manager.is_blocked(name):
@@ -191,7 +199,7 @@ class Catalog:
             return
         module = str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", ""))
         package = _distribution_of(module)
-        self._infos[name] = PluginInfo(name, package or "?", _version(package) if package else "?")
+        self._infos[name] = PluginInfo(name, package or "?", package_version(package) if package else "?")
 
     def _load_entry_points(self) -> None:
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
@@ -390,7 +398,8 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
         raise OptionsError(f"no {kind} {key!r} is installed (installed: {known})") from None
 
 
-def _version(package: str) -> str:
+def package_version(package: str) -> str:
+    """The installed version of a distribution, or ``"unknown"``."""
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:

@@ -19,6 +19,7 @@ from qtpy.QtCore import (
     QPropertyAnimation,
     QRect,
     QRectF,
+    QSizeF,
     Qt,
     QTimer,
     Signal,
@@ -343,9 +344,7 @@ class TableScene(QGraphicsScene):
             origin = self.positions[pile]
             painter.drawPixmap(QRectF(origin, self._card_size()), pixmap, QRectF(pixmap.rect()))
 
-    def _card_size(self) -> Any:
-        from qtpy.QtCore import QSizeF
-
+    def _card_size(self) -> QSizeF:
         return QSizeF(self.card_width, self.card_height)
 
     def _slot_pixmap(self, pile: str, spec: PileSpec) -> QPixmap:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from qtpy.QtCore import Qt, QTimer
+from qtpy.QtCore import QSize, Qt, QTimer
 from qtpy.QtGui import QKeyEvent, QPainter, QResizeEvent
 from qtpy.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
@@ -68,7 +66,5 @@ class TableView(QGraphicsView):
     def focusNextPrevChild(self, next: bool) -> bool:
         return False
 
-    def sizeHint(self) -> Any:
-        from qtpy.QtCore import QSize
-
+    def sizeHint(self) -> QSize:
         return QSize(1024, 720)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -15,7 +16,7 @@ from solitaire.core import log as game_log
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import Catalog, OptionsError, _version
+from solitaire.core.registry import Catalog, OptionsError, package_version
 from solitaire.core.store import Settings, Store
 from solitaire.frontends.cli.render import render_state
 from solitaire.frontends.qt.cards import CardPainter
@@ -261,12 +262,12 @@ class MainWindow(QMainWindow):
     def redo(self) -> None:
         self._safely(lambda game: game.redo())
 
-    def _safely(self, step: object) -> None:
+    def _safely(self, step: Callable[[Game], object]) -> None:
         if self.game is None:
             return
         self.table.finish_animations()
         try:
-            step(self.game)  # type: ignore[operator]
+            step(self.game)
         except IllegalMoveError as error:
             self._refused(error.refusal)
 
@@ -410,7 +411,7 @@ class MainWindow(QMainWindow):
         QMessageBox.about(
             self,
             text("dialog.about.title", self.lang),
-            text("dialog.about.text", self.lang, version=_version("solitaire-framework")),
+            text("dialog.about.text", self.lang, version=package_version("solitaire-framework")),
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
