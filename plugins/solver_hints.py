@@ -79,8 +79,8 @@ def _hint(move: Move | None) -> Hint | None:
     return Hint(
         move,
         {
-            "en": f"{move}: the first move of a winning line.",
-            "ru": f"{move}: первый ход выигрышной партии.",
+            "en": "This move starts a winning line.",
+            "ru": "С этого хода начинается выигрышная партия.",
         },
     )
 
