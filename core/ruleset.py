@@ -75,6 +75,9 @@ class Variant(ABC):
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True
+    #: The rules family the built-in solver knows this variant by ("klondike"), or
+    #: None: then ``solitaire solve`` and solver-backed hints leave the variant alone.
+    solver_family: ClassVar[str | None] = None
     #: Rule summaries shown by front ends, per language.
     summary: ClassVar[Mapping[str, str]] = {}
 

@@ -31,6 +31,7 @@ Sound reductions only, so that "unwinnable" is a proof:
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from typing import Final, Literal
@@ -41,7 +42,7 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 
-__all__ = ["SolveResult", "Verdict", "solve"]
+__all__ = ["SolveResult", "UnsupportedVariant", "Verdict", "solvable", "solve"]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 DEFAULT_NODES: Final = 2_000_000
@@ -66,7 +67,17 @@ class SolveResult:
 
 
 class _Budget(Exception):
-    """The search ran out of nodes, time or memory."""
+    """The search ran out of nodes, time or memory, or was cancelled."""
+
+
+class UnsupportedVariant(ValueError):
+    """The solver does not know this variant's rules (it knows the Klondike family)."""
+
+
+def solvable(rules: Ruleset) -> bool:
+    """Whether the solver knows the rules of ``rules.variant``: variants declare it
+    with ``solver_family = "klondike"`` (Klondike and Réfléchi do)."""
+    return rules.variant.solver_family == "klondike"
 
 
 Columns = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -75,7 +86,15 @@ Position = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Columns, int
 
 
 class _Search:
-    def __init__(self, rules: Ruleset, max_nodes: int, deadline: float, *, returns: bool) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        max_nodes: int,
+        deadline: float,
+        *,
+        returns: bool,
+        cancel: threading.Event | None = None,
+    ) -> None:
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
         self.returns = returns
@@ -83,6 +102,7 @@ class _Search:
         self.safe_waste = self.draw == 1 and self.passes is None
         self.max_nodes = max_nodes
         self.deadline = deadline
+        self.cancel = cancel
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.line: list[str] = []
@@ -121,6 +141,9 @@ class _Search:
         if self.passes is not None:
             parts.append(bytes((passes,)))
         return b"".join(parts)
+
+    def out_of_time(self) -> bool:
+        return time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set())
 
     # -- moves -----------------------------------------------------------------------------------
 
@@ -199,7 +222,7 @@ class _Search:
                 return False
             self.seen.add(key)
         self.nodes += 1
-        if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and time.monotonic() > self.deadline):
+        if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
             raise _Budget
         for actions, child in self.children(stock, waste, found, cols, passes):
             mark = len(line)
@@ -389,25 +412,36 @@ def _after_take(
 
 
 def solve(
-    state: State, rules: Ruleset, *, max_nodes: int = DEFAULT_NODES, timeout: float | None = None
+    state: State,
+    rules: Ruleset,
+    *,
+    max_nodes: int = DEFAULT_NODES,
+    timeout: float | None = None,
+    cancel: threading.Event | None = None,
 ) -> SolveResult:
     """Search ``state`` for a win.  ``winnable`` comes with a line of actions that
     ``Game.perform`` plays to the win; ``unwinnable`` only when the search was
-    exhaustive; ``unknown`` when ``max_nodes`` or ``timeout`` (seconds) ran out.
+    exhaustive; ``unknown`` when ``max_nodes`` or ``timeout`` (seconds) ran out, or
+    when another thread set ``cancel``.  Raises :class:`UnsupportedVariant` for a
+    variant outside the Klondike family (see :func:`solvable`).
 
     With foundation returns allowed, the search first looks for a win without
     them (a much smaller space, and a win there is a win here); only a deal that
     has none is searched again with them, for the proof."""
+    if not solvable(rules):
+        raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
     if rules.returns_allowed:
-        first = _Search(rules, max_nodes // 2, started + (deadline - started) / 2, returns=False)
+        first = _Search(
+            rules, max_nodes // 2, started + (deadline - started) / 2, returns=False, cancel=cancel
+        )
         found = first.solve(state)
         nodes = first.nodes
         if found is True:
             return SolveResult("winnable", tuple(first.line), nodes, time.monotonic() - started)
-    search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed)
+    search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     found = search.solve(state)
     nodes += search.nodes
     seconds = time.monotonic() - started

@@ -15,7 +15,7 @@ from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
-from solitaire.core.solver import solve
+from solitaire.core.solver import solvable, solve
 from solitaire.core.state import State
 
 __all__ = ["HINT_NODES", "HINT_SECONDS", "solitaire_hint", "solver_hint"]
@@ -38,7 +38,7 @@ def _remember(key: tuple[GameOptions, State], move: Move | None) -> None:
 
 def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     """The first move of a winning line, or None (hidden cards, no win found in time)."""
-    if rules.variant.hidden_information or rules.is_won(state):
+    if rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None
     key = (rules.options, _counterless(state))
     if key in _known:

@@ -75,6 +75,7 @@ class Klondike(Variant):
         " с чередованием цветов; пустой столбец занимает только король; базы собирают по мастям от туза.",
     }
     columns: ClassVar[int] = 7
+    solver_family: ClassVar[str | None] = "klondike"
     #: Whether a group taken from a column must already be in order.
     groups_must_be_ordered: ClassVar[bool] = True
 

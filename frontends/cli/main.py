@@ -276,9 +276,11 @@ def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
 
 
 def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
-    from solitaire.core.solver import solve
+    from solitaire.core.solver import solvable, solve
 
     game = _game(catalog, args.code)
+    if not solvable(game.rules):
+        raise BadInput(f"solve: the solver does not know the rules of {game.rules.variant.name(args.lang)}")
     status = _replay(game, args.actions, args)
     if status != EXIT_OK:
         return status
@@ -328,6 +330,8 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         )
     except OptionsError as error:
         raise BadInput(f"survey: {error}") from None
+    if catalog.variant(options.variant).solver_family != "klondike":
+        raise BadInput(f"survey: the solver does not know the rules of {options.variant!r}")
     spec = SurveySpec(
         options.variant,
         options.draw,
