@@ -7,15 +7,25 @@ until turned up), Réfléchi exactly.  Draw 1 and 3, every redeal policy (the pa
 under way is part of the position when passes are limited), foundation returns
 allowed or forbidden.
 
-Sound reductions only, so that "unwinnable" is a proof:
+Moves are tried in order of promise: foundations, moves that turn a card up
+(from the column with most cards face down first), the waste, the stock, moves
+that empty a column, foundation returns.  A narrow search that tries only the
+two most promising moves of each position runs first, on a quarter of the
+budget: it finds most wins quickly.  The complete search then uses sound
+reductions only, so that "unwinnable" is a proof:
 
 * the stock is handled by macro moves: "tap the stock k times, then play the
   waste card": taps commute with moves that do not touch the waste, and taps
   not followed by a play are useless;
+* with unlimited redeals, talons that taps alone turn into one another are one
+  position in the transposition table (at draw 1 any two talons holding the
+  same cards in the same drawing order, wherever the waste ends; at draw 3 those
+  whose waste ends where a pass starts a group of three, or at the end);
 * safe moves to the foundations are made without branching: a card whose rank
   is at most 2, or whose two possible holders (the cards of the other colour one
-  rank lower) are both home already; from the waste only at draw 1 with
-  unlimited redeals (Blake & Gent's Solvitaire);
+  rank lower) are both home already; from the talon only at draw 1 with
+  unlimited redeals, where every talon card is a few taps away (Blake & Gent's
+  Solvitaire);
 * part of an ordered group moves to another column only when the card it
   uncovers can then go to its foundation (the same paper: otherwise it only
   swaps which of two equal cards holds it);
@@ -46,6 +56,8 @@ __all__ = ["SolveResult", "UnsupportedVariant", "Verdict", "solvable", "solve"]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 DEFAULT_NODES: Final = 2_000_000
+#: How many moves of each position the first, narrow search tries.
+FAST_WIDTH: Final = 2
 #: The recursion the search needs at the most (one call per move of a line).
 RECURSION_LIMIT: Final = 20_000
 
@@ -54,6 +66,17 @@ _RED: Final = tuple((card // 13) in (1, 2) for card in range(52))
 _RANK: Final = tuple(card % 13 + 1 for card in range(52))
 _SUIT: Final = tuple(card // 13 for card in range(52))
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
+_KINGS: Final = tuple(suit * 13 + 12 for suit in range(4))
+#: For each card, the two cards that may go on it in a column (none for an ace).
+_FITTERS: Final = tuple(
+    () if card % 13 == 0 else tuple(suit * 13 + card % 13 - 1 for suit in _OTHER_COLOUR[card // 13])
+    for card in range(52)
+)
+#: For each card, the two cards it may go on in a column (none for a king).
+_ACCEPTORS: Final = tuple(
+    () if card % 13 == 12 else tuple(suit * 13 + card % 13 + 1 for suit in _OTHER_COLOUR[card // 13])
+    for card in range(52)
+)
 
 
 @attrs.frozen
@@ -94,6 +117,7 @@ class _Search:
         *,
         returns: bool,
         cancel: threading.Event | None = None,
+        width: int | None = None,
     ) -> None:
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
@@ -103,8 +127,13 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.cancel = cancel
+        self.width = width
         self.nodes = 0
         self.seen: set[bytes] = set()
+        self.talons: dict[
+            tuple[tuple[int, ...], tuple[int, ...], int],
+            list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]],
+        ] = {}
         self.line: list[str] = []
 
     def solve(self, state: State) -> bool | None:
@@ -134,7 +163,14 @@ class _Search:
         cols: Columns,
         passes: int,
     ) -> bytes:
-        parts = [bytes(stock), b"\xff", bytes(waste), b"\xff", bytes(found)]
+        # The talon as the order the cards are drawn in, and where the waste ends in
+        # it.  With unlimited redeals, talons that can reach one another by taps
+        # alone are one position: at draw 1 all of them, at draw 3 those whose
+        # pointer sits where a pass starts its groups of three (or at the end).
+        pointer = len(waste)
+        if self.passes is None and (self.draw == 1 or pointer % 3 == 0 or not stock):
+            pointer = 0
+        parts = [bytes(waste), bytes(stock[::-1]), b"\xff", bytes((pointer,)), bytes(found)]
         # Columns are interchangeable: sort them so that mirror positions meet.
         for down, up in sorted(cols):
             parts += (b"\xfe", bytes(down), b"\xfd", bytes(up))
@@ -193,6 +229,25 @@ class _Search:
             else:
                 return
 
+    def talon(
+        self, stock: tuple[int, ...], waste: tuple[int, ...], passes: int
+    ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]]:
+        """Each card the taps can bring to the top of the waste: the number of taps,
+        the card, the stock and the waste once it is played, and the pass (cached:
+        most positions share their talon with many others)."""
+        talon_key = (stock, waste, passes)
+        known = self.talons.get(talon_key)
+        if known is None:
+            known = []
+            for count, shown, new_passes, cards, left, base in self.taps(stock, waste, passes):
+                if shown is not None:
+                    new_stock, new_waste = _talon(cards, left, base)
+                    known.append((count, shown, new_stock, new_waste[:-1], new_passes))
+            if len(self.talons) > 100_000:
+                self.talons.clear()
+            self.talons[talon_key] = known
+        return known
+
     # -- the search ------------------------------------------------------------------------------
 
     def run(
@@ -224,7 +279,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
             raise _Budget
-        for actions, child in self.children(stock, waste, found, cols, passes):
+        for _, actions, child in self.children(stock, waste, found, cols, passes):
             mark = len(line)
             line.extend(actions)
             if self.run(*child, line):
@@ -251,11 +306,23 @@ class _Search:
                     cols = _set(cols, number, _after_take(down, up, 1))
                     line.append(f"t{number + 1}>f")
                     changed = True
-            if self.safe_waste and waste and self.safe(waste[-1], found):
-                found = _raise(found, _SUIT[waste[-1]])
-                waste = waste[:-1]
-                line.append("w>f")
-                changed = True
+            if self.safe_waste and (stock or waste):
+                # Draw 1, unlimited redeals: every talon card is a few taps away.
+                talon = waste + stock[::-1]
+                for index, card in enumerate(talon):
+                    if self.safe(card, found):
+                        pointer = len(waste)
+                        taps = (
+                            index + 1 - pointer
+                            if index + 1 >= pointer
+                            else len(talon) - pointer + 1 + index + 1
+                        )
+                        line.extend(["s"] * taps)
+                        line.append("w>f")
+                        found = _raise(found, _SUIT[card])
+                        waste, stock = talon[:index], talon[:index:-1]
+                        changed = True
+                        break
         return stock, waste, found, cols
 
     def children(
@@ -265,95 +332,100 @@ class _Search:
         found: tuple[int, ...],
         cols: Columns,
         passes: int,
-    ) -> Iterator[tuple[list[str], Position]]:
-        """Moves in a promising order: foundations, turning cards up, the rest, the stock, returns."""
-        tops = [up[-1] if up else None for _, up in cols]
-        empty = next((i for i, (down, up) in enumerate(cols) if not down and not up), None)
-        first: list[tuple[list[str], Position]] = []
-        later: list[tuple[list[str], Position]] = []
-        # Column to foundation.
+    ) -> list[tuple[int, list[str], Position]]:
+        """Moves with a priority (lower first): foundations, moves that turn a card
+        up (from the column with most cards face down first), the waste, the stock,
+        moves that empty a column, returns."""
+        at: dict[int, int] = {}  # top card -> its column
+        empty = -1
         for number, (down, up) in enumerate(cols):
-            if up and _RANK[up[-1]] == found[_SUIT[up[-1]]] + 1:
+            if up:
+                at[up[-1]] = number
+            elif empty < 0 and not down:
+                empty = number
+        out: list[tuple[int, list[str], Position]] = []
+        add = out.append
+        # Column to foundation, and column to column.
+        for number, (down, up) in enumerate(cols):
+            if not up:
+                continue
+            top = up[-1]
+            if _RANK[top] == found[_SUIT[top]] + 1:
                 child = (
                     stock,
                     waste,
-                    _raise(found, _SUIT[up[-1]]),
+                    _raise(found, _SUIT[top]),
                     _set(cols, number, _after_take(down, up, 1)),
                     passes,
                 )
-                first.append(([f"t{number + 1}>f"], child))
+                add((0, [f"t{number + 1}>f"], child))
+            movable = self.movable(up)
+            for size in range(1, movable + 1):
+                head = up[-size]
+                if size < movable:  # part of an ordered group
+                    uncovered = up[-size - 1]
+                    if _RANK[uncovered] != found[_SUIT[uncovered]] + 1:
+                        continue
+                    priority = 20
+                elif size == len(up):
+                    priority = 10 - len(down) if down else 60
+                else:  # the whole movable group of a Réfléchi column: uncovers a face-up card
+                    priority = 30
+                if _RANK[head] == 13:
+                    if empty < 0 or (size == len(up) and not down):
+                        continue
+                    targets: tuple[int, ...] = (empty,)
+                else:
+                    targets = tuple(at[t] for t in _ACCEPTORS[head] if t in at)
+                for target in targets:
+                    target_down, target_up = cols[target]
+                    moved = _set(cols, number, _after_take(down, up, size))
+                    moved = _set(moved, target, (target_down, target_up + up[-size:]))
+                    action = (
+                        f"t{number + 1}:{size}>t{target + 1}" if size > 1 else f"t{number + 1}>t{target + 1}"
+                    )
+                    add((priority, [action], (stock, waste, found, moved, passes)))
         # Waste to foundation and to columns.
         if waste:
             card = waste[-1]
             if _RANK[card] == found[_SUIT[card]] + 1:
-                first.append((["w>f"], (stock, waste[:-1], _raise(found, _SUIT[card]), cols, passes)))
-            for number, top in enumerate(tops):
-                if self.fits(card, top) and (top is not None or number == empty):
-                    down, up = cols[number]
-                    later.append(
-                        (
-                            [f"w>t{number + 1}"],
-                            (stock, waste[:-1], found, _set(cols, number, (down, up + (card,))), passes),
-                        )
-                    )
-        # Column to column.
-        for number, (down, up) in enumerate(cols):
-            movable = self.movable(up)
-            for size in range(1, movable + 1):
-                head = up[-size]
-                partial = size < movable  # part of an ordered group
-                whole_column = size == len(up) and not down
-                if partial:
-                    uncovered = up[-size - 1]
-                    if _RANK[uncovered] != found[_SUIT[uncovered]] + 1:
-                        continue
-                for target_number, top in enumerate(tops):
-                    if target_number == number or not self.fits(head, top):
-                        continue
-                    if top is None and (target_number != empty or whole_column):
-                        continue
-                    target_down, target_up = cols[target_number]
-                    moved = _set(cols, number, _after_take(down, up, size))
-                    moved = _set(moved, target_number, (target_down, target_up + up[-size:]))
-                    action = (
-                        f"t{number + 1}:{size}>t{target_number + 1}"
-                        if size > 1
-                        else f"t{number + 1}>t{target_number + 1}"
-                    )
-                    entry = ([action], (stock, waste, found, moved, passes))
-                    (first if not partial and not whole_column else later).append(entry)
-        # The stock: tap k times, then play the waste card.
-        for count, shown, new_passes, talon, left, base in self.taps(stock, waste, passes):
-            if shown is None:
-                continue
-            card = shown
-            to_foundation = _RANK[card] == found[_SUIT[card]] + 1
-            targets = [
-                number
-                for number, top in enumerate(tops)
-                if self.fits(card, top) and (top is not None or number == empty)
-            ]
-            if not to_foundation and not targets:
-                continue
-            new_stock, new_waste = _talon(talon, left, base)
-            taps = ["s"] * count
-            if to_foundation:
-                later.append(
+                add((0, ["w>f"], (stock, waste[:-1], _raise(found, _SUIT[card]), cols, passes)))
+            for target in self.targets(card, at, empty):
+                down, up = cols[target]
+                add(
                     (
-                        [*taps, "w>f"],
-                        (new_stock, new_waste[:-1], _raise(found, _SUIT[card]), cols, new_passes),
+                        35,
+                        [f"w>t{target + 1}"],
+                        (stock, waste[:-1], found, _set(cols, target, (down, (*up, card))), passes),
                     )
                 )
-            for number in targets:
-                down, up = cols[number]
-                later.append(
+        # The stock: tap k times, then play the waste card.
+        wanted = {suit * 13 + height for suit, height in enumerate(found) if height < 13}
+        for top in at:
+            wanted.update(_FITTERS[top])
+        if empty >= 0:
+            wanted.update(_KINGS)
+        for count, card, new_stock, new_waste, new_passes in self.talon(stock, waste, passes):
+            if card not in wanted:
+                continue
+            to_foundation = _RANK[card] == found[_SUIT[card]] + 1
+            targets = self.targets(card, at, empty)
+            taps = ["s"] * count
+            if to_foundation:
+                add(
+                    (40, [*taps, "w>f"], (new_stock, new_waste, _raise(found, _SUIT[card]), cols, new_passes))
+                )
+            for target in targets:
+                down, up = cols[target]
+                add(
                     (
-                        [*taps, f"w>t{number + 1}"],
+                        41,
+                        [*taps, f"w>t{target + 1}"],
                         (
                             new_stock,
-                            new_waste[:-1],
+                            new_waste,
                             found,
-                            _set(cols, number, (down, (*up, card))),
+                            _set(cols, target, (down, (*up, card))),
                             new_passes,
                         ),
                     )
@@ -364,23 +436,38 @@ class _Search:
                 if not height:
                     continue
                 card = suit * 13 + height - 1
-                for number, top in enumerate(tops):
-                    if top is not None and self.fits(card, top):
-                        down, up = cols[number]
-                        later.append(
+                for t in _ACCEPTORS[card]:
+                    if t in at:
+                        target = at[t]
+                        down, up = cols[target]
+                        add(
                             (
-                                [f"f{suit + 1}>t{number + 1}"],
+                                70,
+                                [f"f{suit + 1}>t{target + 1}"],
                                 (
                                     stock,
                                     waste,
                                     _lower(found, suit),
-                                    _set(cols, number, (down, up + (card,))),
+                                    _set(cols, target, (down, (*up, card))),
                                     passes,
                                 ),
                             )
                         )
-        yield from first
-        yield from later
+        out.sort(key=_priority)
+        if self.width is not None:
+            del out[self.width :]
+        return out
+
+    @staticmethod
+    def targets(card: int, at: dict[int, int], empty: int) -> tuple[int, ...]:
+        """The columns ``card`` may go to (an empty one only for a king, the first)."""
+        if _RANK[card] == 13:
+            return (empty,) if empty >= 0 else ()
+        return tuple(at[t] for t in _ACCEPTORS[card] if t in at)
+
+
+def _priority(entry: tuple[int, list[str], Position]) -> int:
+    return entry[0]
 
 
 def _talon(
@@ -425,22 +512,25 @@ def solve(
     when another thread set ``cancel``.  Raises :class:`UnsupportedVariant` for a
     variant outside the Klondike family (see :func:`solvable`).
 
-    With foundation returns allowed, the search first looks for a win without
-    them (a much smaller space, and a win there is a win here); only a deal that
-    has none is searched again with them, for the proof."""
+    A narrow search comes first: the two most promising moves of each position,
+    without foundation returns, on a quarter of the budget.  It finds most wins
+    quickly but proves nothing; when it fails, the complete search runs on what is
+    left of the budget."""
     if not solvable(rules):
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
     deadline = started + timeout if timeout is not None else float("inf")
-    nodes = 0
-    if rules.returns_allowed:
-        first = _Search(
-            rules, max_nodes // 2, started + (deadline - started) / 2, returns=False, cancel=cancel
-        )
-        found = first.solve(state)
-        nodes = first.nodes
-        if found is True:
-            return SolveResult("winnable", tuple(first.line), nodes, time.monotonic() - started)
+    fast = _Search(
+        rules,
+        max_nodes // 4,
+        started + (deadline - started) / 4,
+        returns=False,
+        cancel=cancel,
+        width=FAST_WIDTH,
+    )
+    if fast.solve(state):
+        return SolveResult("winnable", tuple(fast.line), fast.nodes, time.monotonic() - started)
+    nodes = fast.nodes
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     found = search.solve(state)
     nodes += search.nodes

@@ -11,7 +11,7 @@ import pytest
 from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.solver import SolveResult, solve
+from solitaire.core.solver import SolveResult, _Search, solve
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
 
@@ -87,6 +87,46 @@ def test_a_dead_deal_is_unwinnable() -> None:
         game.play("s")
     result = solve(game.rules.initial_state(game.order), game.rules)
     assert result.verdict == "unwinnable"
+
+
+def test_safe_cards_come_from_anywhere_in_the_talon() -> None:
+    # Draw 1, unlimited redeals: QC lies under KC in the waste, so reaching it takes a
+    # recycle; the line must still play through the engine.
+    state = _near_win(waste="QC KC", column="JC")
+    result, won = solved(CATALOG.options(draw=1), state)
+    assert result.verdict == "winnable" and won
+    assert result.solution[:4] == ("t1>f", "s", "s", "w>f")
+
+
+def _talon_keys(draw: int, redeal: str, talons: list[tuple[str, str]]) -> set[bytes]:
+    rules = CATALOG.new_game(CATALOG.options(draw=draw, redeal=redeal)).rules
+    search = _Search(rules, 1, float("inf"), returns=False)
+    found = (0, 0, 0, 0)
+    cols = tuple(((), ()) for _ in range(7))
+    return {
+        search.key(
+            tuple(c.index for c in cards(stock)), tuple(c.index for c in cards(waste)), found, cols, 0
+        )
+        for waste, stock in talons
+    }
+
+
+def test_talons_that_taps_join_are_one_position() -> None:
+    # The same six cards in the same drawing order (waste bottom first, then the
+    # stock from its top), the waste ending at 0, 1, 3 and 6 cards.
+    talons = [
+        ("", "6S 5S 4S 3S 2S AS"),
+        ("AS", "6S 5S 4S 3S 2S"),
+        ("AS 2S 3S", "6S 5S 4S"),
+        ("AS 2S 3S 4S 5S 6S", ""),
+    ]
+    assert len(_talon_keys(1, "unlimited", talons)) == 1
+    # Draw 3: a waste of 1 card cannot come back by taps, 0, 3 and 6 can.
+    assert len(_talon_keys(3, "unlimited", talons)) == 2
+    # Limited passes: taps spend passes, every talon is its own position.
+    assert len(_talon_keys(1, "passes:3", talons)) == 4
+    # Another order of the same cards is another position.
+    assert len(_talon_keys(1, "unlimited", [talons[0], ("", "5S 6S 4S 3S 2S AS")])) == 2
 
 
 def test_kings_find_the_empty_columns() -> None:
