@@ -9,10 +9,10 @@ allowed or forbidden.
 
 Moves are tried in order of promise: foundations, moves that turn a card up
 (from the column with most cards face down first), the waste, the stock, moves
-that empty a column, foundation returns.  A narrow search that tries only the
-two most promising moves of each position runs first, on a quarter of the
-budget: it finds most wins quickly.  The complete search then uses sound
-reductions only, so that "unwinnable" is a proof:
+that empty a column, foundation returns.  Narrow searches that try only the two
+most promising moves of each position run first, on half of the budget: they
+find most wins quickly.  The complete search then uses sound reductions only,
+so that "unwinnable" is a proof:
 
 * the stock is handled by macro moves: "tap the stock k times, then play the
   waste card": taps commute with moves that do not touch the waste, and taps
@@ -40,6 +40,7 @@ reductions only, so that "unwinnable" is a proof:
 
 from __future__ import annotations
 
+import random
 import sys
 import threading
 import time
@@ -56,8 +57,11 @@ __all__ = ["SolveResult", "UnsupportedVariant", "Verdict", "solvable", "solve"]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 DEFAULT_NODES: Final = 2_000_000
-#: How many moves of each position the first, narrow search tries.
+#: How many moves of each position the narrow searches try.
 FAST_WIDTH: Final = 2
+#: How many narrow searches in a shaken order follow the first one.
+PROBES: Final = 8
+PROBE_JITTER: Final = 25.0
 #: The recursion the search needs at the most (one call per move of a line).
 RECURSION_LIMIT: Final = 20_000
 
@@ -118,6 +122,7 @@ class _Search:
         returns: bool,
         cancel: threading.Event | None = None,
         width: int | None = None,
+        seed: int | None = None,
     ) -> None:
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
@@ -128,6 +133,7 @@ class _Search:
         self.deadline = deadline
         self.cancel = cancel
         self.width = width
+        self.shuffle = random.Random(seed) if seed is not None else None
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.talons: dict[
@@ -453,7 +459,12 @@ class _Search:
                                 ),
                             )
                         )
-        out.sort(key=_priority)
+        if self.shuffle is not None:
+            # A probe: the order of promise, shaken (moves within a few classes swap).
+            shuffle = self.shuffle.random
+            out.sort(key=lambda entry: entry[0] + PROBE_JITTER * shuffle())
+        else:
+            out.sort(key=_priority)
         if self.width is not None:
             del out[self.width :]
         return out
@@ -512,25 +523,34 @@ def solve(
     when another thread set ``cancel``.  Raises :class:`UnsupportedVariant` for a
     variant outside the Klondike family (see :func:`solvable`).
 
-    A narrow search comes first: the two most promising moves of each position,
-    without foundation returns, on a quarter of the budget.  It finds most wins
-    quickly but proves nothing; when it fails, the complete search runs on what is
-    left of the budget."""
+    Narrow searches come first: the two most promising moves of each position,
+    without foundation returns, on a quarter of the budget, then the same in
+    :data:`PROBES` shaken orders on another quarter.  They find most wins quickly
+    but prove nothing; when they fail, the complete search runs on what is left."""
     if not solvable(rules):
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
     deadline = started + timeout if timeout is not None else float("inf")
-    fast = _Search(
-        rules,
-        max_nodes // 4,
-        started + (deadline - started) / 4,
-        returns=False,
-        cancel=cancel,
-        width=FAST_WIDTH,
-    )
-    if fast.solve(state):
-        return SolveResult("winnable", tuple(fast.line), fast.nodes, time.monotonic() - started)
-    nodes = fast.nodes
+    nodes = 0
+    # The narrow searches: half the budget, the first a quarter of it.
+    for probe in range(PROBES + 1):
+        share = 4 if probe == 0 else 4 * PROBES
+        narrow = _Search(
+            rules,
+            max_nodes // share,
+            min(deadline, time.monotonic() + (deadline - started) / share),
+            returns=False,
+            cancel=cancel,
+            width=FAST_WIDTH,
+            seed=probe or None,
+        )
+        if narrow.solve(state):
+            return SolveResult(
+                "winnable", tuple(narrow.line), nodes + narrow.nodes, time.monotonic() - started
+            )
+        nodes += narrow.nodes
+        if cancel is not None and cancel.is_set():
+            break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     found = search.solve(state)
     nodes += search.nodes
