@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("core", "variants", "plugins", "frontends")
+FOLDERS = ("core", "variants", "plugins", "frontends", "testing")
 
 
 def _declared_packages() -> set[str]:

@@ -1,0 +1,78 @@
+"""Every built-in plugin passes the conformance kit with its default settings."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solitaire.core.registry import Catalog
+from solitaire.testing import DEFAULT_DEALS, DEFAULT_STEPS, Kit, Summary, check_redeal, check_variant
+
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])
+KIT = Kit(CATALOG)
+
+
+def _played_enough(summary: Summary, games: int) -> None:
+    """The kit really played: every game, most steps, undo and redo, refusals looked at."""
+    assert summary.games == games
+    assert summary.moves >= games * DEFAULT_STEPS // 2
+    assert summary.undos >= summary.moves  # each game is undone back to the deal
+    assert summary.redos > 0
+    assert summary.refusals >= summary.positions * 5
+
+
+@pytest.mark.parametrize("variant", ["klondike", "reflechi"])
+def test_builtin_variant(variant: str) -> None:
+    _played_enough(KIT.check_variant(variant), DEFAULT_DEALS)
+
+
+@pytest.mark.parametrize("scoring", ["normal", "vegas"])
+def test_builtin_scoring(scoring: str) -> None:
+    _played_enough(KIT.check_scoring(scoring), DEFAULT_DEALS * len(CATALOG.variants))
+
+
+@pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
+def test_builtin_redeal(policy: str) -> None:
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * len(CATALOG.variants))
+
+
+def test_the_plain_functions_take_the_kit_settings() -> None:
+    summary = check_variant("reflechi", catalog=CATALOG, deals=1, steps=10, seed=3, samples=0)
+    assert (summary.games, summary.refusals) == (1, 0)
+    assert summary.moves <= 10
+    assert check_redeal("passes:2", catalog=CATALOG, deals=1, steps=5, variants=["klondike"]).games == 1
+
+
+def test_each_game_is_played_in_each_draw_mode_and_return_rule() -> None:
+    games = KIT._options(CATALOG.variant("klondike"), "normal", None)
+    assert {(game.draw, game.returns_allowed) for game in games} == {
+        (1, True),
+        (3, True),
+        (1, False),
+        (3, False),
+    }
+    assert len({game.deal for game in games}) == len(games)
+    assert Kit(CATALOG, seed=1)._options(CATALOG.variant("klondike"), "normal", None) != games
+
+
+def test_the_kit_names_what_is_not_installed() -> None:
+    with pytest.raises(
+        AssertionError, match=r"variant 'nope' cannot be tested: no variant 'nope' is installed"
+    ):
+        KIT.check_variant("nope")
+    with pytest.raises(AssertionError, match="redeal policy 'passes:0' cannot be tested"):
+        KIT.check_redeal("passes:0")
+
+
+@pytest.mark.parametrize("settings", [{"deals": 0}, {"steps": -1}, {"samples": True}])
+def test_settings_are_checked(settings: dict[str, int]) -> None:
+    with pytest.raises(ValueError, match="whole number"):
+        Kit(CATALOG, **settings)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["klondike", "reflechi"]))
+def test_builtin_variants_pass_whatever_the_seed(seed: int, variant: str) -> None:
+    summary = Kit(CATALOG, deals=1, steps=40, seed=seed).check_variant(variant)
+    assert summary.positions > summary.moves

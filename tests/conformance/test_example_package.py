@@ -1,0 +1,64 @@
+"""The example third-party package passes the kit: its variant and its scoring scheme."""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import pytest
+
+from solitaire.core.registry import Catalog
+from solitaire.testing import DEFAULT_DEALS, Kit
+
+PACKAGE = "solitaire-yukon"
+
+
+def _installed() -> bool:
+    try:
+        metadata.distribution(PACKAGE)
+    except metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+pytestmark = pytest.mark.skipif(
+    not _installed(),
+    reason=f"the example package {PACKAGE} is not installed"
+    " (scripts/test.sh installs it: pip install ./examples/solitaire-yukon)",
+)
+
+
+@pytest.fixture(scope="module")
+def kit() -> Kit:
+    catalog = Catalog(blocked=["solver-hints"])  # the installed plugins, found through entry points
+    assert not [problem for problem in catalog.problems if problem.plugin != "solver-hints"]
+    return Kit(catalog)
+
+
+def _ids(kit: Kit, kind: str) -> list[str]:
+    return sorted(
+        key for (what, key), info in kit.catalog.sources.items() if what == kind and info.package == PACKAGE
+    )
+
+
+def test_the_package_registers_a_variant_and_a_scoring_scheme(kit: Kit) -> None:
+    assert _ids(kit, "variant") and _ids(kit, "scoring")
+
+
+def test_its_variants_pass(kit: Kit) -> None:
+    for variant in _ids(kit, "variant"):
+        summary = kit.check_variant(variant)
+        assert summary.games == DEFAULT_DEALS and summary.moves > DEFAULT_DEALS * 20
+
+
+def test_its_scoring_schemes_pass(kit: Kit) -> None:
+    for scoring in _ids(kit, "scoring"):
+        summary = kit.check_scoring(scoring)
+        assert summary.games == DEFAULT_DEALS * len(kit.catalog.variants)
+
+
+def test_the_builtin_redeal_policies_pass_with_its_variants(kit: Kit) -> None:
+    """A variant without a stock is left out of redeal checks; one with a stock is not."""
+    stockless = [v for v in _ids(kit, "variant") if not kit.catalog.variant(v).has_stock]
+    summary = kit.check_redeal("passes:2")
+    with_stock = [v for v in kit.catalog.variants if v not in stockless]
+    assert summary.games == DEFAULT_DEALS * len(with_stock)
