@@ -36,6 +36,7 @@ from solitaire.core.cards import CARDS, Card
 
 __all__ = [
     "DEAL_NUMBERS",
+    "KLONDIKE_COLUMNS",
     "SHUFFLE_VERSIONS",
     "STOCK_SIZE",
     "TABLEAU_COLUMNS",
@@ -55,6 +56,8 @@ SHUFFLE_VERSIONS: Final[tuple[int, ...]] = (1,)
 TABLEAU_COLUMNS: Final = 7
 TABLEAU_SIZE: Final = 28
 STOCK_SIZE: Final = 24
+KLONDIKE_COLUMNS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7)
+"""Klondike's column sizes, the default of :func:`deal_layout`."""
 
 _MASK64: Final = 0xFFFF_FFFF_FFFF_FFFF
 _GAMMA: Final = 0x9E37_79B9_7F4A_7C15
@@ -66,18 +69,21 @@ _TWO64: Final = 1 << 64
 _LIMITS: Final[tuple[int, ...]] = (0, *(_TWO64 - _TWO64 % n for n in range(1, 53)))
 
 
-def _tableau_positions() -> tuple[tuple[int, ...], ...]:
+def _tableau_positions(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each column, the dealt-order positions of its cards, bottom first."""
-    columns: list[list[int]] = [[] for _ in range(TABLEAU_COLUMNS)]
+    if not all(isinstance(size, int) and size >= 0 for size in sizes) or sum(sizes) > len(CARDS):
+        raise ValueError(f"column sizes must be counts of cards adding up to at most 52, not {sizes!r}")
+    columns: list[list[int]] = [[] for _ in sizes]
     position = 0
-    for row in range(TABLEAU_COLUMNS):
-        for column in range(row, TABLEAU_COLUMNS):
-            columns[column].append(position)
-            position += 1
+    for row in range(max(sizes, default=0)):
+        for column, size in enumerate(sizes):
+            if row < size:
+                columns[column].append(position)
+                position += 1
     return tuple(tuple(column) for column in columns)
 
 
-_COLUMN_POSITIONS: Final = _tableau_positions()
+_COLUMN_POSITIONS: Final = _tableau_positions(KLONDIKE_COLUMNS)
 
 
 def _check_deal(deal: object, version: object) -> None:
@@ -165,16 +171,22 @@ def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
 
 def deal_layout(
     order: tuple[Card, ...],
+    sizes: tuple[int, ...] = KLONDIKE_COLUMNS,
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """Split a dealt order into the 7 tableau columns and the stock.
+    """Split a dealt order into tableau columns of ``sizes`` cards and the stock.
 
-    Each column is bottom first: its last card is the top, face-up one.  The
-    stock is *bottom first* too, the reverse of draw order: its last card is the
-    next one drawn (``order[28]``).
+    The cards are dealt row by row, left to right, each row to the columns that
+    still want cards (Klondike's 1..7: row 0 on columns 1..7, row 1 on columns
+    2..7, ...); the cards left over are the stock.  Each column is bottom first:
+    its last card is the top one.  The stock is *bottom first* too, the reverse
+    of draw order: its last card is the next one drawn (``order[28]`` in Klondike).
 
     >>> columns, stock = deal_layout(shuffled_deck(6))
     >>> [card.text for card in columns[1]], stock[-1].text
     (['2H', 'JC'], 'QH')
+    >>> columns, stock = deal_layout(shuffled_deck(6), (1, 6, 7, 8, 9, 10, 11))
+    >>> [len(column) for column in columns], stock
+    ([1, 6, 7, 8, 9, 10, 11], ())
     """
     if len(order) != len(CARDS):
         raise ValueError(f"a dealt order has 52 cards, not {len(order)}")
@@ -188,6 +200,7 @@ def deal_layout(
                 repeated.add(card.text)
             seen.add(card)
         raise ValueError(f"a dealt order has 52 distinct cards; repeated: {', '.join(sorted(repeated))}")
-    columns = tuple(tuple(order[p] for p in positions) for positions in _COLUMN_POSITIONS)
-    stock = tuple(reversed(order[TABLEAU_SIZE:]))
+    positions = _COLUMN_POSITIONS if sizes == KLONDIKE_COLUMNS else _tableau_positions(sizes)
+    columns = tuple(tuple(order[p] for p in column) for column in positions)
+    stock = tuple(reversed(order[sum(sizes) :]))
     return columns, stock

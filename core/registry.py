@@ -87,6 +87,14 @@ class Registry:
         prefix = variant.code_prefix
         if not (isinstance(prefix, str) and len(prefix) == 2 and prefix.isascii() and prefix.isupper()):
             raise ValueError(f"variant {variant.id!r}: code_prefix must be two capital letters")
+        draws = variant.draws
+        if (
+            not (isinstance(draws, tuple) and draws and set(draws) <= {1, 3})
+            or variant.default_draw not in draws
+        ):
+            raise ValueError(f"variant {variant.id!r}: draws must be 1 and/or 3, default_draw one of them")
+        if not variant.has_stock and draws != (1,):
+            raise ValueError(f"variant {variant.id!r} has no stock: it draws 1 only (draws = (1,))")
         for other in self._catalog.variants.values():
             if other.code_prefix == prefix:
                 raise ValueError(f"code prefix {prefix!r} is taken by variant {other.id!r}")
@@ -180,9 +188,11 @@ class Catalog:
     # -- loading -------------------------------------------------------------------------------
 
     def _register_builtins(self) -> None:
-        from solitaire.plugins import builtins, solver_hints
+        from solitaire.plugins import builtins, sampling_hints, solver_hints
 
-        for name, module in (("builtins", builtins), ("solver-hints", solver_hints)):
+        # Hint providers are asked last registered first: solver-hints, sampling-hints, builtins.
+        builtin = (("builtins", builtins), ("sampling-hints", sampling_hints), ("solver-hints", solver_hints))
+        for name, module in builtin:
             if self.manager.is_blocked(name):
                 continue
             self.manager.register(module, name=name)
@@ -284,6 +294,8 @@ class Catalog:
         if isinstance(draw, bool) or draw not in chosen.draws:
             raise OptionsError(f"{chosen.id} draws {' or '.join(map(str, chosen.draws))}, not {draw}")
         policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
+        if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
+            raise OptionsError(f"{chosen.id} has no stock: it takes no redeal policy")
         from solitaire.core.deals import DEAL_NUMBERS
 
         if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_NUMBERS:

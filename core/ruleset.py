@@ -72,6 +72,10 @@ class Variant(ABC):
     names: ClassVar[Mapping[str, str]]
     draws: ClassVar[tuple[int, ...]] = (1, 3)
     default_draw: ClassVar[int] = 1
+    #: Whether the game has a stock and a waste.  Without them the draw mode and the
+    #: redeal policy mean nothing: such a variant draws 1 only (``draws = (1,)``, its
+    #: codes say ``D1``), and front ends leave those options and piles out.
+    has_stock: ClassVar[bool] = True
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True

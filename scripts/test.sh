@@ -24,11 +24,15 @@ if [[ ! -x .venv/bin/python ]]; then
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# The example third-party plugin, installed as a player would (tests/plugins use it);
+# setuptools builds in its folder, where a stale build/ would ship modules that are gone.
+rm -rf examples/solitaire-yukon/build
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation ./examples/solitaire-yukon
 
 # mypy cannot see the solitaire.* namespace through the editable install: give it a
 # throw-away tree of symlinks laid out as the installed package is.
 mkdir -p .typecheck/solitaire
-for folder in core variants plugins frontends; do
+for folder in core variants plugins frontends testing; do
     ln -sfn "../../$folder" ".typecheck/solitaire/$folder"
 done
 ln -sfn ../../__main__.py .typecheck/solitaire/__main__.py
@@ -38,5 +42,6 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
+.venv/bin/mypy examples/solitaire-yukon/solitaire_yukon
 echo "== pytest"
 .venv/bin/python -m pytest "$@"

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from solitaire.core import refusals as r
 from solitaire.core.cards import CARDS, Card, Suit
-from solitaire.core.deals import deal_layout
+from solitaire.core.deals import KLONDIKE_COLUMNS, deal_layout
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.ruleset import PileSpec, Ruleset, Variant
@@ -63,7 +63,9 @@ _FITTING: tuple[tuple[Card, ...], ...] = tuple(
 
 
 class Klondike(Variant):
-    """Classic Klondike, as played by the app "Solitaire Klondike"."""
+    """Classic Klondike, as played by the app "Solitaire Klondike"; with its class
+    attributes changed, the rules of other games that build down in alternating
+    colours (Réfléchi, Yukon: see "What Yukon changed in the core" in ``docs/modding.md``)."""
 
     id: ClassVar[str] = "klondike"
     code_prefix: ClassVar[str] = "KL"
@@ -78,21 +80,29 @@ class Klondike(Variant):
     solver_family: ClassVar[str | None] = "klondike"
     #: Whether a group taken from a column must already be in order.
     groups_must_be_ordered: ClassVar[bool] = True
+    #: How many cards each column is dealt (row by row, see ``deal_layout``); the rest is the stock.
+    column_sizes: ClassVar[tuple[int, ...]] = KLONDIKE_COLUMNS
+    #: How many cards at the end of each dealt column lie face up.
+    dealt_face_up: ClassVar[int] = 1
 
     # -- the deal ------------------------------------------------------------------------------
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        columns, stock = deal_layout(tuple(order))
+        columns, stock = deal_layout(tuple(order), self.column_sizes)
         tableau = tuple(self.deal_column(cards) for cards in columns)
         return State(stock=stock, waste=(), foundations=((),) * 4, tableau=tableau)
 
     def deal_column(self, cards: tuple[Card, ...]) -> Column:
-        """A dealt column: in Klondike only its last card is face up."""
-        return Column(cards[:-1], cards[-1:])
+        """A dealt column: its last ``dealt_face_up`` cards face up (in Klondike, one)."""
+        split = max(0, len(cards) - self.dealt_face_up)
+        return Column(cards[:split], cards[split:])
 
     def piles(self, state: State) -> list[PileSpec]:
-        top = [PileSpec("s", "stock", 0, 0), PileSpec("w", "waste", 0, 1, "right")]
-        top += [PileSpec(f"f{i + 1}", "foundation", 0, 3 + i) for i in range(len(state.foundations))]
+        """The stock and waste (when there are) and the foundations on the top row, at
+        the right end; the columns below."""
+        top = [PileSpec("s", "stock", 0, 0), PileSpec("w", "waste", 0, 1, "right")] if self.has_stock else []
+        first = max(0, len(state.tableau) - len(state.foundations))
+        top += [PileSpec(f"f{i + 1}", "foundation", 0, first + i) for i in range(len(state.foundations))]
         columns = [PileSpec(f"t{i + 1}", "column", 1, i, "down") for i in range(len(state.tableau))]
         return top + columns
 
@@ -130,13 +140,17 @@ class Klondike(Variant):
         return self._check_to_column(state, move)
 
     def _exists(self, state: State, pile: str) -> bool:
-        if pile in ("s", "w", "f"):
+        if pile in ("s", "w"):
+            return self.has_stock
+        if pile == "f":
             return True
         number = int(pile[1:])
         size = len(state.tableau) if pile[0] == "t" else len(state.foundations)
         return 1 <= number <= size
 
     def _check_draw(self, state: State, rules: Ruleset) -> Move | Refusal:
+        if not self.has_stock:
+            return r.NO_SUCH_PILE.refuse(pile="s")
         if state.stock:
             return DRAW
         if not state.waste:

@@ -435,6 +435,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
             "code_prefix": v.code_prefix,
             "draws": list(v.draws),
             "default_draw": v.default_draw,
+            "has_stock": v.has_stock,
             **source("variant", v.id),
         }
         for v in catalog.variants.values()
@@ -454,17 +455,18 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"variants": variants, "scoring": scoring, "redeal": redeal, "left_out": left_out})
         return EXIT_OK
+    width = max(14, *(len(entry["name"]) for entry in variants + scoring))
     print("Variants:")
     for v in variants:
-        draws = "/".join(str(draw) for draw in v["draws"])
+        draws = "draw " + "/".join(str(draw) for draw in v["draws"]) if v["has_stock"] else "no stock"
         print(
-            f"  {v['id']:<12} {v['name']:<14} code {v['code_prefix']}  draw {draws}"
+            f"  {v['id']:<12} {v['name']:<{width}} code {v['code_prefix']}  {draws}"
             f"  ({v['package']} {v['version']})"
         )
     print("Scoring schemes:")
     for s in scoring:
         print(
-            f"  {s['id']:<12} {s['name']:<14} code letter {s['code_letter']}"
+            f"  {s['id']:<12} {s['name']:<{width}} code letter {s['code_letter']}"
             f"  default redeal {s['default_redeal']}  ({s['package']} {s['version']})"
         )
     print("Redeal policies:")

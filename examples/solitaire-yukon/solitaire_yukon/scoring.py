@@ -1,0 +1,44 @@
+"""Windows standard scoring, with the foundation-return penalty.
+
++10 every time a card reaches a foundation, −15 every time one comes back from
+it, +5 for a card from the waste to a column, +5 for a card turned up, −100 for
+a recycle at draw 1 and −20 at draw 3; never below 0.  Unlike the built-in
+Normal scheme, a card earns its foundation points again after a return, and the
+return costs more than that earns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, WasteRecycled
+from solitaire.plugins.scoring import NormalScoring
+
+__all__ = ["WindowsScoring"]
+
+
+class WindowsScoring(NormalScoring):
+    """The points of the Windows game (Normal's values), with −15 a card for a foundation return."""
+
+    id: ClassVar[str] = "windows"
+    code_letter: ClassVar[str] = "W"
+    names: ClassVar[dict[str, str]] = {"en": "Windows standard", "ru": "Стандартный Windows"}
+    return_penalty: ClassVar[int] = 15
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        points = 0
+        for event in events:
+            if isinstance(event, CardsMoved):
+                if event.dst[0] == "f":
+                    points += self.foundation_points * len(event.cards)
+                elif event.src[0] == "f":
+                    points -= self.return_penalty * len(event.cards)
+                elif event.src == "w":
+                    points += self.waste_to_column_points * len(event.cards)
+            elif isinstance(event, CardTurnedUp):
+                points += self.turn_up_points
+            elif isinstance(event, WasteRecycled):
+                points -= self.recycle_penalty.get(rules.draw, 100)
+        return max(0, before.score + points)
