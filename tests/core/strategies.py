@@ -36,7 +36,7 @@ __all__ = [
     "syntactic_moves",
 ]
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])  # quick hints for random play
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 VARIANTS = ("klondike", "reflechi")
 REDEALS = (None, "unlimited", "passes:1", "passes:2", "passes:3")
 

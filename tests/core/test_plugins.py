@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import solitaire.plugins.builtins
+import solitaire.plugins.sampling_hints
 import solitaire.plugins.solver_hints
 from solitaire.core.codes import CodeError
 from solitaire.core.hints import Hint
@@ -249,11 +250,17 @@ def assert_builtins_work(catalog: Catalog) -> None:
 def test_the_builtins_register_through_the_hooks() -> None:
     catalog = Catalog(entry_points=False)
     assert catalog.problems == []
-    assert catalog.manager.get_plugins() == {solitaire.plugins.builtins, solitaire.plugins.solver_hints}
-    assert catalog.manager.get_name(solitaire.plugins.builtins) == "builtins"
-    assert catalog.manager.get_name(solitaire.plugins.solver_hints) == "solver-hints"
+    builtins, sampling, solver = (
+        solitaire.plugins.builtins,
+        solitaire.plugins.sampling_hints,
+        solitaire.plugins.solver_hints,
+    )
+    assert catalog.manager.get_plugins() == {builtins, sampling, solver}
+    assert catalog.manager.get_name(builtins) == "builtins"
+    assert catalog.manager.get_name(sampling) == "sampling-hints"
+    assert catalog.manager.get_name(solver) == "solver-hints"
     hint_plugins = [impl.plugin for impl in catalog.manager.hook.solitaire_hint.get_hookimpls()]
-    assert hint_plugins == [solitaire.plugins.builtins, solitaire.plugins.solver_hints]  # asked last first
+    assert hint_plugins == [builtins, sampling, solver]  # asked last first
     for hook in ("solitaire_register_variants", "solitaire_register_scoring", "solitaire_register_redeal"):
         impls = getattr(catalog.manager.hook, hook).get_hookimpls()
         assert [impl.plugin for impl in impls] == [solitaire.plugins.builtins]

@@ -23,7 +23,7 @@ from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])  # quick hints for random play
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -482,8 +482,9 @@ def test_the_command_line_answers_one_line_and_exit_2(
 
 
 def test_the_command_line_names_the_package_to_install(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "yukon")  # the example package may be installed
     path = tmp_path / "yukon.json"
     path.write_bytes(HOSTILE_FILES["yukon"])
     assert run(["replay", str(path)]) == 2

@@ -33,7 +33,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import CardsMoved, GameWon, ScoreChanged, StockDrawn, WasteRecycled
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])  # quick hints for random play
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 LOGS = Path(__file__).resolve().parents[1] / "data" / "logs"
 VARIANTS = ("klondike", "reflechi")
 DRAWS = (1, 3)

@@ -23,7 +23,7 @@ from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])  # quick hints for random play
+CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 Capture = pytest.CaptureFixture[str]
 
 
