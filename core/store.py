@@ -6,8 +6,9 @@ the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
 * ``current-game.json``: the game in progress, a game log with a little more
   (its id, the time played, whether the solver helped); saved after every action;
 * ``statistics.json``: results per variant, draw mode and scoring;
-* ``settings.json``: language, interactive rules, double tap, animations and the
-  options of new games.
+* ``settings.json``: language, interactive rules, double tap, animations, the
+  options of new games, the "still winnable?" indicator and the plugin problems
+  already announced.
 
 Every write is atomic (temporary file, flush, fsync, rename).  A file that
 cannot be read is moved aside (renamed ``NAME.corrupt-TIME``, never deleted),
@@ -41,6 +42,8 @@ STATISTICS: Final = "statistics.json"
 SETTINGS: Final = "settings.json"
 #: How many game ids are remembered to count each game once.
 COUNTED_IDS: Final = 500
+#: The values of :attr:`Settings.winnable_indicator`.
+INDICATOR_MODES: Final = ("off", "open", "always")
 _T = TypeVar("_T")
 
 
@@ -73,10 +76,21 @@ class Settings:
     scoring: str = "normal"
     redeal: str | None = None
     returns_allowed: bool = True
+    #: Random new games only from deals the solver proves winnable (where it knows the variant).
+    winnable_only: bool = False
+    #: The status bar's "still winnable?" verdict: "off", "open" (only in games that hide
+    #: nothing, such as Réfléchi) or "always" (in Klondike too, knowing the face-down cards).
+    winnable_indicator: str = "open"
+    #: The plugin problems the player was last told about, one "plugin: reason" a line,
+    #: so that the same ones are not announced at every start.
+    plugin_problems_shown: str = ""
 
     def __attrs_post_init__(self) -> None:
         if self.language not in ("en", "ru"):
             raise ValueError(f"language must be en or ru, not {self.language!r}")
+        if self.winnable_indicator not in INDICATOR_MODES:
+            modes = ", ".join(INDICATOR_MODES)
+            raise ValueError(f"winnable_indicator must be {modes}, not {self.winnable_indicator!r}")
 
 
 @attrs.frozen

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,6 +15,8 @@ from solitaire.core.store import Store
 
 if TYPE_CHECKING:
     from qtpy.QtWidgets import QApplication
+
+    from solitaire.frontends.qt.window import MainWindow
 
 __all__ = ["display_available", "run", "screenshot"]
 
@@ -40,11 +43,14 @@ def _application() -> QApplication:
 
 
 def run(catalog: Catalog, *, lang: str | None = None) -> int:
-    """Open the window and run until it is closed."""
+    """Open the window and run until it is closed.
+
+    ``catalog`` is the installed plugins' (``Catalog()``): the window's worker
+    processes build the same one to think with."""
     from solitaire.frontends.qt.window import MainWindow
 
     app = _application()
-    window = MainWindow(catalog, Store(), lang=lang)
+    window = MainWindow(catalog, Store(), lang=lang, worker_catalog=Catalog)
     window.show()
     return int(app.exec())
 
@@ -68,6 +74,21 @@ def screenshot(
         qInstallMessageHandler(previous)
 
 
+#: How long a screenshot waits for the "still winnable?" verdict (seconds).
+VERDICT_WAIT = 3.0
+
+
+def _await_verdict(window: MainWindow, app: QApplication) -> None:
+    """Let the indicator settle, so that the picture shows a verdict rather than "thinking"."""
+    deadline = time.monotonic() + VERDICT_WAIT
+    while window.indicator.state == "thinking" or window.thinker.busy("verdict"):
+        if time.monotonic() > deadline:
+            return
+        app.processEvents()
+        time.sleep(0.01)
+    app.processEvents()
+
+
 def _render(
     catalog: Catalog, code: str, actions: Sequence[str], out: Path, size: tuple[int, int], lang: str
 ) -> None:
@@ -83,6 +104,7 @@ def _render(
         window.resize(*size)
         window.show()
         app.processEvents()
+        _await_verdict(window, app)
         window.table.finish_animations()
         window.view.banner.hide()
         image = window.grab()

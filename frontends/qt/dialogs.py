@@ -29,7 +29,8 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.store import Settings, Statistics
+from solitaire.core.solver import solvable
+from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
@@ -73,6 +74,9 @@ class NewGameDialog(QDialog):
         self.returns = QCheckBox(text("dialog.new.returns", lang))
         self.returns.setChecked(settings.returns_allowed)
         form.addRow("", self.returns)
+        self._form = form
+        self.variant.currentIndexChanged.connect(self._fit_to_variant)
+        self._fit_to_variant()
 
         self.random = QRadioButton(text("dialog.new.random", lang))
         self.by_number = QRadioButton(text("dialog.new.number", lang))
@@ -95,6 +99,15 @@ class NewGameDialog(QDialog):
         self.code_status.setWordWrap(True)
         form.addRow(text("dialog.new.code", lang), self.code)
         form.addRow("", self.code_status)
+        self.winnable_only = QCheckBox(text("dialog.new.winnable", lang))
+        self.winnable_only.setChecked(settings.winnable_only)
+        self.winnable_note = QLabel()
+        self.winnable_note.setWordWrap(True)
+        form.addRow("", self.winnable_only)
+        form.addRow("", self.winnable_note)
+        for changed in (self.variant.currentIndexChanged, self.random.toggled, self.code.textChanged):
+            changed.connect(self._fit_winnable)
+        self._fit_winnable()
 
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -105,6 +118,36 @@ class NewGameDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.buttons)
         self._code_options: GameOptions | None = None
+
+    def _fit_to_variant(self) -> None:
+        """Offer what the chosen variant has: its draw modes, and neither a draw mode
+        nor a redeal policy for a variant without a stock."""
+        variant = self.catalog.variants.get(self.variant.currentData())
+        if variant is None:
+            return
+        if variant.has_stock and self.draw.currentData() not in variant.draws:
+            self.draw.setCurrentIndex(max(0, self.draw.findData(variant.default_draw)))
+        self.draw.setEnabled(len(variant.draws) > 1)
+        self._form.setRowVisible(self.draw, variant.has_stock)
+        self._form.setRowVisible(self.redeal, variant.has_stock)
+
+    def _fit_winnable(self) -> None:
+        """Winnable deals only: offered for random deals of a variant the solver knows."""
+        variant = self.catalog.variants.get(self.variant.currentData())
+        try:
+            known = variant is not None and solvable(self.catalog.ruleset(self.catalog.options(variant.id)))
+        except OptionsError:
+            known = False
+        self.winnable_only.setEnabled(known and self.random.isChecked() and not self.code.text().strip())
+        note = "" if known or variant is None else variant.name(self.lang)
+        self.winnable_note.setText(
+            text("dialog.new.winnable.unsupported", self.lang, variant=note) if note else ""
+        )
+        self.winnable_note.setVisible(bool(note))
+
+    def random_winnable(self) -> bool:
+        """Whether the new game is to be a random deal the solver proves winnable."""
+        return self.winnable_only.isEnabled() and self.winnable_only.isChecked()
 
     def _check_code(self, value: str) -> None:
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -154,11 +197,13 @@ class NewGameDialog(QDialog):
         if self._code_options is not None:
             return self._code_options
         deal = self.number.value() if self.by_number.isChecked() else random_deal
+        variant = self.catalog.variant(self.variant.currentData())
+        draw = self.draw.currentData()
         return self.catalog.options(
-            self.variant.currentData(),
-            self.draw.currentData(),
+            variant.id,
+            draw if draw in variant.draws else variant.default_draw,
             self.scoring.currentData(),
-            self.redeal.currentData(),
+            self.redeal.currentData() if variant.has_stock else None,
             self.returns.isChecked(),
             deal % DEAL_NUMBERS,
         )
@@ -234,7 +279,8 @@ def _duration(seconds: float | None) -> str:
 
 
 class SettingsDialog(QDialog):
-    """Language, interactive rules, double click, animations, deck and back."""
+    """Language, interactive rules, double click, animations, the "still winnable?"
+    indicator, deck and back."""
 
     def __init__(self, settings: Settings, lang: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -253,6 +299,11 @@ class SettingsDialog(QDialog):
         self.animations.setChecked(settings.animations)
         for box in (self.interactive_rules, self.double_tap, self.animations):
             form.addRow("", box)
+        self.indicator = QComboBox()
+        for mode in INDICATOR_MODES:
+            self.indicator.addItem(text(f"settings.indicator.{mode}", lang), mode)
+        self.indicator.setCurrentIndex(max(0, self.indicator.findData(settings.winnable_indicator)))
+        form.addRow(text("settings.indicator", lang), self.indicator)
         self.deck = QComboBox()
         self.deck.addItem(text("deck.own", lang), "")
         for deck in find_svg_decks():
@@ -284,6 +335,7 @@ class SettingsDialog(QDialog):
             interactive_rules=self.interactive_rules.isChecked(),
             double_tap=self.double_tap.isChecked(),
             animations=self.animations.isChecked(),
+            winnable_indicator=self.indicator.currentData(),
             deck=self.deck.currentData(),
             back=self.back.currentData(),
         )
@@ -374,6 +426,8 @@ def rules_text(game: Game, lang: str) -> str:
         stock = "без ограничения проходов" if passes is None else f"проходов по колоде: {passes}"
         returns = "карты с баз можно возвращать" if rules.returns_allowed else "карты с баз не возвращаются"
         options = f"Открывается по {rules.draw}; подсчёт {rules.scoring.name(lang)}; {stock}; {returns}."
+        if not variant.has_stock:
+            options = f"Подсчёт {rules.scoring.name(lang)}; {returns}."
     else:
         stock = (
             "unlimited passes through the stock" if passes is None else f"{passes} pass(es) through the stock"
@@ -382,4 +436,6 @@ def rules_text(game: Game, lang: str) -> str:
             "cards may come back from the foundations" if rules.returns_allowed else "no foundation returns"
         )
         options = f"Draw {rules.draw}; {rules.scoring.name(lang)} scoring; {stock}; {returns}."
+        if not variant.has_stock:
+            options = f"{rules.scoring.name(lang)} scoring; {returns}."
     return f"{variant.name(lang)}\n\n{summary}\n\n{options}"

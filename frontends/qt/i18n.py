@@ -118,8 +118,88 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "dialog.error.title": {"en": "Cannot open this log", "ru": "Не удаётся открыть запись"},
     "file.filter": {"en": "Game logs (*.json);;All files (*)", "ru": "Записи игр (*.json);;Все файлы (*)"},
     "notice.plugins": {
-        "en": "Some plugins were left out:\n{problems}",
-        "ru": "Некоторые плагины не загружены:\n{problems}",
+        "en": "Some plugins were left out: {names}. The rest of the game works.",
+        "ru": "Некоторые плагины не загружены: {names}. Остальное работает.",
+    },
+    "notice.details": {"en": "Details…", "ru": "Подробнее…"},
+    "action.plugins": {"en": "&Plugins", "ru": "П&лагины"},
+    "dialog.plugins.title": {"en": "Plugins", "ru": "Плагины"},
+    "plugins.installed": {"en": "Installed plugins", "ru": "Установленные плагины"},
+    "plugins.left_out": {"en": "Left out", "ru": "Не загружены"},
+    "plugins.none_left_out": {"en": "None: every plugin loaded.", "ru": "Нет: все плагины загружены."},
+    "plugins.name": {"en": "Plugin", "ru": "Плагин"},
+    "plugins.package": {"en": "Package", "ru": "Пакет"},
+    "plugins.version": {"en": "Version", "ru": "Версия"},
+    "plugins.registers": {"en": "Brings", "ru": "Добавляет"},
+    "plugins.reason": {"en": "Why", "ru": "Причина"},
+    "plugins.kind.variant": {"en": "variants: {names}", "ru": "варианты: {names}"},
+    "plugins.kind.scoring": {"en": "scoring: {names}", "ru": "подсчёт очков: {names}"},
+    "plugins.kind.redeal": {"en": "redeal policies: {names}", "ru": "правила проходов: {names}"},
+    "plugins.kind.hint": {"en": "hints", "ru": "подсказки"},
+    "plugins.note": {
+        "en": "Installing a plugin is installing software: it runs with your rights. A plugin that"
+        " misbehaves is left out and the rest works. SOLITAIRE_BLOCK_PLUGINS=name,name keeps"
+        " plugins from loading.",
+        "ru": "Установить плагин — значит установить программу: он работает с вашими правами."
+        " Плагин с ошибками не загружается, остальное работает. SOLITAIRE_BLOCK_PLUGINS=имя,имя"
+        " не даёт плагинам загрузиться.",
+    },
+    "message.hint.thinking": {"en": "Thinking about a hint…", "ru": "Думаю над подсказкой…"},
+    "indicator.winnable": {"en": "Winnable", "ru": "Можно выиграть"},
+    "indicator.unwinnable": {"en": "Not winnable", "ru": "Выиграть нельзя"},
+    "indicator.unknown": {"en": "Winnable? Unknown", "ru": "Выигрыш? Неизвестно"},
+    "indicator.thinking": {"en": "Winnable? Thinking…", "ru": "Выигрыш? Думаю…"},
+    "indicator.hidden": {
+        "en": "{verdict} (knows the hidden cards)",
+        "ru": "{verdict} (зная закрытые карты)",
+    },
+    "indicator.tip": {
+        "en": "The solver's verdict on this position, worked out after every move"
+        " (unknown: it found no answer within its budget).",
+        "ru": "Вердикт решателя для этой позиции, после каждого хода"
+        " («неизвестно»: ответа не нашлось за отведённое время).",
+    },
+    "indicator.tip.hidden": {
+        "en": "In Klondike the solver knows the face-down cards, which you do not: winnable means"
+        " a player who could see them would win. Preferences can hide this.",
+        "ru": "В Клондайке решатель знает закрытые карты, а вы нет: «можно выиграть» значит, что"
+        " выиграл бы тот, кто их видит. Это можно скрыть в параметрах.",
+    },
+    "dialog.new.winnable": {
+        "en": "Winnable deals only (the solver proves each random deal)",
+        "ru": "Только выигрышные расклады (решатель проверяет случайный расклад)",
+    },
+    "dialog.new.winnable.unsupported": {
+        "en": "The solver does not know the rules of {variant}: any deal may come.",
+        "ru": "Решатель не знает правил варианта {variant}: расклад может быть любым.",
+    },
+    "search.title": {"en": "Winnable deal", "ru": "Выигрышный расклад"},
+    "search.label": {
+        "en": "Looking for a deal the solver can win…\nDeals tried: {tried}",
+        "ru": "Ищу расклад, который решатель может выиграть…\nПроверено раскладов: {tried}",
+    },
+    "search.cancel": {"en": "Cancel", "ru": "Отмена"},
+    "search.found": {
+        "en": "Deal {code} is winnable: the solver proved it ({tried} deals tried).",
+        "ru": "Расклад {code} выигрышный: решатель это доказал (проверено раскладов: {tried}).",
+    },
+    "search.gave_up": {
+        "en": "No deal was proved winnable in {tried} tries: the game goes on.",
+        "ru": "За {tried} попыток выигрышный расклад не найден: партия продолжается.",
+    },
+    "search.cancelled": {
+        "en": "The search for a winnable deal was cancelled ({tried} deals tried).",
+        "ru": "Поиск выигрышного расклада отменён (проверено раскладов: {tried}).",
+    },
+    "settings.indicator": {"en": "“Still winnable?”", "ru": "«Ещё можно выиграть?»"},
+    "settings.indicator.off": {"en": "Not shown", "ru": "Не показывать"},
+    "settings.indicator.open": {
+        "en": "Only where no card is hidden (Réfléchi)",
+        "ru": "Только когда все карты открыты (Réfléchi)",
+    },
+    "settings.indicator.always": {
+        "en": "Always (in Klondike it knows the face-down cards)",
+        "ru": "Всегда (в Клондайке — зная закрытые карты)",
     },
 }
 

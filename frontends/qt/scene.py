@@ -177,6 +177,9 @@ class TableScene(QGraphicsScene):
 
     def _changed(self, change: Change) -> None:
         self.clear_hint()
+        if self.specs and abs(self._fitting_width(list(self.specs.values())) - self.card_width) > 0.5:
+            self.relayout()  # a column grew too long for the cards, or shrank back
+            return
         self.sync(animated=self.animations and change.kind in ("move", "undo", "redo"))
 
     # -- geometry --------------------------------------------------------------------------------
@@ -195,11 +198,7 @@ class TableScene(QGraphicsScene):
         specs = self.game.rules.variant.piles(self.game.state)
         self.specs = {spec.id: spec for spec in specs}
         slots = max(spec.slot for spec in specs) + 1
-        rows = max(spec.row for spec in specs) + 1
-        width = rect.width() / (slots + (slots + 1) * GAP)
-        # Leave room for the top rows plus a column of about 10 fanned cards (longer ones squeeze).
-        height_bound = rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN)
-        width = max(8.0, min(width, height_bound / CARD_RATIO))
+        width = self._fitting_width(specs)
         self.card_width, self.card_height = width, width * CARD_RATIO
         gap = GAP * width
         left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
@@ -212,6 +211,26 @@ class TableScene(QGraphicsScene):
         self._slot_cache.clear()
         self.sync(animated=False)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _fitting_width(self, specs: list[PileSpec]) -> float:
+        """The card width for the piles: their slots across; their rows plus a column of
+        about 10 fanned cards down (longer ones squeeze); and every column squeezed as far
+        as it goes, so that a very long one shrinks the cards rather than hiding corners."""
+        assert self.game is not None
+        rect = self.sceneRect()
+        slots = max(spec.slot for spec in specs) + 1
+        rows = max(spec.row for spec in specs) + 1
+        width = rect.width() / (slots + (slots + 1) * GAP)
+        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / CARD_RATIO)
+        tableau = self.game.state.tableau
+        for spec in specs:
+            if spec.kind == "column":
+                column = tableau[int(spec.id[1:]) - 1]
+                fan = len(column.down) * MIN_DOWN_FAN + max(0, len(column.up) - 1) * MIN_UP_FAN
+                # In card widths: a gap, the rows above, the card and its fan, half a gap below.
+                needed = 1.5 * GAP + spec.row * (CARD_RATIO + 1.3 * GAP) + CARD_RATIO * (1 + fan)
+                width = min(width, rect.height() / needed)
+        return max(8.0, width)
 
     def _column_offsets(self, pile: str, down: int, up: int) -> tuple[float, float]:
         """Fan offsets of a column, squeezed to fit the window."""

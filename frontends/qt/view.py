@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from qtpy.QtCore import QSize, Qt, QTimer
+from html import escape
+
+from qtpy.QtCore import QSize, Qt, QTimer, Signal
 from qtpy.QtGui import QKeyEvent, QPainter, QResizeEvent
 from qtpy.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
@@ -13,7 +15,12 @@ __all__ = ["TableView"]
 
 
 class TableView(QGraphicsView):
-    """A QGraphicsView of a :class:`TableScene` with a message banner that never blocks."""
+    """A QGraphicsView of a :class:`TableScene` with a message banner that never blocks.
+
+    A notice on the banner may end with a link: ``link_followed(name)`` when it is
+    clicked."""
+
+    link_followed = Signal(str)
 
     def __init__(self, painter: CardPainter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,6 +41,10 @@ class TableView(QGraphicsView):
             "QLabel { background: rgba(20, 24, 28, 215); color: white; border-radius: 10px;"
             " padding: 10px 16px; font-size: 15px; }"
         )
+        self.banner.setTextInteractionFlags(
+            Qt.TextInteractionFlag.LinksAccessibleByMouse | Qt.TextInteractionFlag.LinksAccessibleByKeyboard
+        )
+        self.banner.linkActivated.connect(self.link_followed)
         self.banner.hide()
         self._banner_timer = QTimer(self)
         self._banner_timer.setSingleShot(True)
@@ -42,14 +53,28 @@ class TableView(QGraphicsView):
 
     def show_message(self, message: str, seconds: float = 3.5) -> None:
         """Show a message over the bottom of the table for a while."""
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)
         self.banner.setText(message)
+        self._show_banner(seconds)
+
+    def show_notice(self, message: str, link: str, name: str, seconds: float = 12) -> None:
+        """Show a message followed by a link (such as "Details…") named ``name``."""
+        words = escape(message).replace("\n", "<br>")
+        self.banner.setTextFormat(Qt.TextFormat.RichText)
+        self.banner.setText(f'{words} <a href="{escape(name)}" style="color: #9cd3ff">{escape(link)}</a>')
+        self._show_banner(seconds)
+
+    def _show_banner(self, seconds: float) -> None:
+        self._place_banner()
+        self.banner.show()
+        self.banner.raise_()
+        self._banner_timer.start(int(seconds * 1000))
+
+    def _place_banner(self) -> None:
         width = min(self.width() - 40, 640)
         self.banner.setFixedWidth(max(200, width))
         self.banner.adjustSize()
         self.banner.move((self.width() - self.banner.width()) // 2, self.height() - self.banner.height() - 24)
-        self.banner.show()
-        self.banner.raise_()
-        self._banner_timer.start(int(seconds * 1000))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -57,7 +82,7 @@ class TableView(QGraphicsView):
         self.table.resize(size.width(), size.height(), self.devicePixelRatioF())
         self.resetCachedContent()
         if self.banner.isVisible():
-            self.show_message(self.banner.text(), self._banner_timer.remainingTime() / 1000)
+            self._place_banner()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.table.key(event.key()):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 from qtpy.QtCore import Qt, QTimer
@@ -16,7 +17,10 @@ from solitaire.core import log as game_log
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import Catalog, OptionsError, package_version
+from solitaire.core.registry import Catalog, OptionsError, PluginProblem, package_version
+from solitaire.core.ruleset import GameOptions
+from solitaire.core.solver import SolveResult, solvable
+from solitaire.core.state import State
 from solitaire.core.store import Settings, Store
 from solitaire.frontends.cli.render import render_state
 from solitaire.frontends.qt.cards import CardPainter
@@ -28,22 +32,66 @@ from solitaire.frontends.qt.dialogs import (
     rules_text,
 )
 from solitaire.frontends.qt.i18n import text
+from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
+from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
+from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
+from solitaire.frontends.qt.winnability import (
+    VERDICT_NODES,
+    VERDICT_SECONDS,
+    DealSearch,
+    IndicatorState,
+    WinnableIndicator,
+    indicator_wanted,
+    position_key,
+)
 
 __all__ = ["MainWindow"]
 
 #: Let the winning move land before the kings leap.
 ANIMATION_GRACE_MS = 250
+#: The indicator asks the solver once the table has been still this long (milliseconds)...
+VERDICT_DELAY_MS = 120
+#: ...and says "thinking" when no verdict came this long after the change.
+THINKING_AFTER_MS = 400
+#: A hint that takes longer than this says "thinking" meanwhile.
+HINT_THINKING_AFTER_MS = 150
+#: The first worker process starts this long after the window (when thinking in processes).
+WARM_UP_MS = 1500
 
 
 class MainWindow(QMainWindow):
-    """The desktop game.  It resumes the saved game and saves after every action."""
+    """The desktop game.  It resumes the saved game and saves after every action.
+
+    Hints, the "still winnable?" indicator and winnable deals are worked out in
+    the background (see :mod:`~solitaire.frontends.qt.thinking`): in worker
+    processes that build their catalog with ``worker_catalog`` (a picklable
+    callable such as :class:`Catalog`, what the ``solitaire`` command passes),
+    else in threads with ``catalog``.
+    """
 
     def __init__(
-        self, catalog: Catalog, store: Store, *, lang: str | None = None, resume: bool = True
+        self,
+        catalog: Catalog,
+        store: Store,
+        *,
+        lang: str | None = None,
+        resume: bool = True,
+        worker_catalog: Callable[[], Catalog] | None = None,
     ) -> None:
         super().__init__()
         self.catalog, self.store = catalog, store
+        self.thinker = Thinker(catalog, worker_catalog=worker_catalog, parent=self)
+        #: The plugins left out, here and in the workers (a hint provider may fail there).
+        self.plugin_problems: list[PluginProblem] = list(catalog.problems)
+        #: Verdicts of the positions of this game, by position (see ``position_key``).
+        self.verdicts: dict[State, IndicatorState] = {}
+        self.verdict_budget = (VERDICT_NODES, VERDICT_SECONDS)
+        self.search: DealSearch | None = None
+        self._hint_for: tuple[Game, State] | None = None
+        self._verdict_timer = self._single_shot(self._ask_verdict)
+        self._thinking_timer = self._single_shot(self._show_thinking)
+        self._hint_timer = self._single_shot(self._show_hint_thinking)
         self.settings = store.settings()
         if lang is not None:
             self.settings = attrs.evolve(self.settings, language=lang)
@@ -52,6 +100,7 @@ class MainWindow(QMainWindow):
         self.table = self.view.table
         self.setCentralWidget(self.view)
         self.table.refused.connect(self._refused)
+        self.view.link_followed.connect(self._follow_link)
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, object] = {}
         self._build_menus()
@@ -75,14 +124,23 @@ class MainWindow(QMainWindow):
         else:
             self.start(self.new_game_from_settings(), record=False)
         self.apply_settings(self.settings, save=False)
-        notices = list(store.notices) + [f"{p.plugin}: {p.reason}" for p in catalog.problems]
+        notices = list(store.notices)
         if notices:
             QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 8))
+        QTimer.singleShot(0, lambda: self._announce_plugin_problems(notices))
+        if self.thinker.in_processes:
+            QTimer.singleShot(WARM_UP_MS, self.thinker.warm_up)
         self.resize(1100, 780)
 
     @property
     def lang(self) -> str:
         return self.settings.language
+
+    def _single_shot(self, slot: Callable[[], None]) -> QTimer:
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.timeout.connect(slot)
+        return timer
 
     # -- menus and status bar --------------------------------------------------------------------
 
@@ -122,6 +180,7 @@ class MainWindow(QMainWindow):
         settings.addAction(self._action("action.settings", self.show_settings, ["Ctrl+,"]))
         help_menu = bar.addMenu("")
         help_menu.addAction(self._action("action.rules", self.show_rules, ["F1"]))
+        help_menu.addAction(self._action("action.plugins", self.show_plugins))
         help_menu.addAction(self._action("action.about", self.show_about))
         self._menus = {
             "menu.game": game,
@@ -146,6 +205,8 @@ class MainWindow(QMainWindow):
             widget.setAccessibleName(name)
             status.addWidget(widget)
         self.code_button.setAccessibleName("game code")
+        self.indicator = WinnableIndicator()
+        status.addPermanentWidget(self.indicator)
         status.addPermanentWidget(self.code_button)
 
     def retranslate(self) -> None:
@@ -156,6 +217,7 @@ class MainWindow(QMainWindow):
         for key, action in self._actions.items():
             action.setText(text(key, self.lang))
         self.code_button.setToolTip(text("status.code.tip", self.lang))
+        self.indicator.retranslate(self.lang)
         self._update_status()
 
     # -- the game --------------------------------------------------------------------------------
@@ -191,6 +253,10 @@ class MainWindow(QMainWindow):
         self._auto_offered = game.autocomplete_moves() is not None
         self._unsubscribe = game.subscribe(self._changed)
         self.table.set_game(game)
+        self._forget_hint()
+        self.verdicts = {}
+        self.indicator.show_state(None, self.lang)  # nothing known of this game yet
+        self._schedule_verdict()
         self._save()
         self._update_status()
 
@@ -225,6 +291,8 @@ class MainWindow(QMainWindow):
             if available and not self._auto_offered:
                 self.view.show_message(text("message.auto", self.lang), 4)
             self._auto_offered = available
+        self._forget_hint()
+        self._schedule_verdict()
         self._save()
         self._update_status()
 
@@ -271,13 +339,103 @@ class MainWindow(QMainWindow):
         except IllegalMoveError as error:
             self._refused(error.refusal)
 
+    # -- hints, in the background -----------------------------------------------------------------
+
     def hint(self) -> None:
-        if self.game is None:
+        """Ask the hint providers about the table; the hint shows when it comes."""
+        game = self.game
+        if game is None:
             return
-        hint = self.game.hint()
-        if hint.move is not None:
-            self.table.show_hint(hint.move)
-        self.view.show_message(hint.reason(self.lang))
+        asked = (game, game.state)
+        if self._hint_for == asked and self.thinker.busy("hint"):
+            return  # already thinking about this very position
+        self._hint_for = asked
+        job = HintJob(game.rules.options, position_of(game.state, game.rules))
+        self.thinker.ask("hint", job, lambda answer: self._hint_ready(asked, answer), self._hint_failed)
+        self._hint_timer.start(HINT_THINKING_AFTER_MS)
+
+    def _show_hint_thinking(self) -> None:
+        if self.thinker.busy("hint"):
+            self.view.show_message(text("message.hint.thinking", self.lang), 30)
+
+    def _hint_ready(self, asked: tuple[Game, State], answer: HintAnswer) -> None:
+        self._hint_timer.stop()
+        if self.game is None or (self.game, self.game.state) != asked:
+            return  # the table changed meanwhile: that hint is about another position
+        self._hint_for = None
+        if answer.hint.move is not None:
+            self.table.show_hint(answer.hint.move)
+        self.view.show_message(answer.hint.reason(self.lang))
+        self._add_plugin_problems(answer.problems, before=[answer.hint.reason(self.lang)])
+
+    def _hint_failed(self, error: BaseException) -> None:
+        self._hint_timer.stop()
+        self._hint_for = None
+        self.view.show_message(text("message.hint.none", self.lang))
+
+    def _forget_hint(self) -> None:
+        """The table changed: a hint on its way is about the position before."""
+        if self.thinker.busy("hint"):
+            self.thinker.cancel("hint")
+            if self.view.banner.text() == text("message.hint.thinking", self.lang):
+                self.view.banner.hide()
+        self._hint_timer.stop()
+        self._hint_for = None
+
+    # -- still winnable? -------------------------------------------------------------------------
+
+    def _indicator_wanted(self) -> bool:
+        return self.game is not None and indicator_wanted(self.settings.winnable_indicator, self.game.rules)
+
+    def _schedule_verdict(self) -> None:
+        """After a change: the verdict known for the new position, else ask soon."""
+        self.thinker.cancel("verdict")
+        self._verdict_timer.stop()
+        self._thinking_timer.stop()
+        game = self.game
+        if game is None or not self._indicator_wanted():
+            self.indicator.show_state(None, self.lang)
+            return
+        knows_hidden = game.rules.variant.hidden_information
+        known = "winnable" if game.is_won else self.verdicts.get(position_key(game.state))
+        if known is not None:
+            self.indicator.show_state(known, self.lang, knows_hidden=knows_hidden)
+            return
+        if self.indicator.state is None:
+            self.indicator.show_state("thinking", self.lang, knows_hidden=knows_hidden)
+        else:
+            self.indicator.set_stale()
+        self._verdict_timer.start(VERDICT_DELAY_MS)
+        self._thinking_timer.start(THINKING_AFTER_MS)
+
+    def _ask_verdict(self) -> None:
+        game = self.game
+        if game is None or not self._indicator_wanted():
+            return
+        key = position_key(game.state)
+        nodes, seconds = self.verdict_budget
+        job = VerdictJob(game.rules.options, position_of(game.state, game.rules), nodes, seconds)
+        self.thinker.ask(
+            "verdict", job, lambda result: self._verdict_ready(game, key, result), self._verdict_failed
+        )
+
+    def _show_thinking(self) -> None:
+        if self.game is not None and self.thinker.busy("verdict"):
+            knows_hidden = self.game.rules.variant.hidden_information
+            self.indicator.show_state("thinking", self.lang, knows_hidden=knows_hidden)
+
+    def _verdict_ready(self, game: Game, key: State, result: SolveResult) -> None:
+        self.verdicts[key] = result.verdict
+        if game is self.game and position_key(game.state) == key:
+            self._thinking_timer.stop()
+            knows_hidden = game.rules.variant.hidden_information
+            self.indicator.show_state(result.verdict, self.lang, knows_hidden=knows_hidden)
+
+    def _verdict_failed(self, error: BaseException) -> None:
+        self._thinking_timer.stop()
+        if self.game is not None:
+            knows_hidden = self.game.rules.variant.hidden_information
+            self.indicator.show_state("unknown", self.lang, knows_hidden=knows_hidden)
 
     def autocomplete(self) -> None:
         if self.game is not None and self.game.autocomplete_moves() is not None:
@@ -297,9 +455,44 @@ class MainWindow(QMainWindow):
             scoring=options.scoring,
             redeal=None if options.redeal == default_redeal else options.redeal,
             returns_allowed=options.returns_allowed,
+            winnable_only=dialog.winnable_only.isChecked(),
         )
         self.store.save_settings(self.settings)
+        if dialog.random_winnable():
+            self.new_winnable_game(options)
+        else:
+            self.start(self.catalog.new_game(options))
+
+    def new_winnable_game(self, options: GameOptions, **tuning: Any) -> DealSearch | None:
+        """Start a game of a random deal the solver proves winnable, with ``options``
+        but their deal; the search shows its progress and may be cancelled.
+        ``tuning`` goes to :class:`DealSearch` (budgets, the source of deals)."""
+        if not solvable(self.catalog.ruleset(options)):
+            self.start(self.catalog.new_game(options))
+            return None
+        if self.search is not None:
+            self.search.cancel()
+        self.thinker.cancel("verdict")  # the solver's time goes to the new deal
+        search = DealSearch(self.thinker, options, self.lang, self, **tuning)
+        search.found.connect(lambda found: self._winnable_found(search, found))
+        search.ended.connect(lambda tried: self._search_ended(search, tried))
+        self.search = search
+        search.start()
+        return search
+
+    def _winnable_found(self, search: DealSearch, options: GameOptions) -> None:
+        self.search = None
+        search.deleteLater()
         self.start(self.catalog.new_game(options))
+        code = self.game.code if self.game is not None else ""
+        self.view.show_message(text("search.found", self.lang, code=code or "—", tried=search.tried), 5)
+
+    def _search_ended(self, search: DealSearch, tried: int) -> None:
+        self.search = None
+        search.deleteLater()
+        key = "search.gave_up" if tried >= search.max_deals else "search.cancelled"
+        self.view.show_message(text(key, self.lang, tried=tried), 5)
+        self._schedule_verdict()
 
     def ask_restart(self) -> None:
         if self.game is None:
@@ -389,6 +582,7 @@ class MainWindow(QMainWindow):
     def apply_settings(self, settings: Settings, *, save: bool = True) -> None:
         """Use new settings at once (language, rules, double click, animations, deck)."""
         deck_changed = (settings.deck, settings.back) != (self.settings.deck, self.settings.back)
+        indicator_changed = settings.winnable_indicator != self.settings.winnable_indicator
         self.settings = settings
         if save:
             self.store.save_settings(settings)
@@ -399,6 +593,8 @@ class MainWindow(QMainWindow):
             self.table.relayout()
             if self.painter.deck_error:
                 self.view.show_message(self.painter.deck_error, 6)
+        if indicator_changed:
+            self._schedule_verdict()
         self.retranslate()
 
     def show_rules(self) -> None:
@@ -406,6 +602,37 @@ class MainWindow(QMainWindow):
             QMessageBox.information(
                 self, text("action.rules", self.lang).replace("&", ""), rules_text(self.game, self.lang)
             )
+
+    def show_plugins(self) -> PluginsDialog:
+        """Help ▸ Plugins: the plugins installed, and those left out with the reasons."""
+        dialog = PluginsDialog(self.catalog, self.plugin_problems, self.lang, self)
+        dialog.show()
+        return dialog
+
+    def _add_plugin_problems(self, problems: Sequence[PluginProblem], before: Sequence[str] = ()) -> None:
+        new = [problem for problem in problems if problem not in self.plugin_problems]
+        if new:
+            self.plugin_problems.extend(new)
+            self._announce_plugin_problems(before)
+
+    def _announce_plugin_problems(self, before: Sequence[str] = ()) -> None:
+        """Tell the player about plugins left out, once for the same problems (after
+        the lines ``before``, which the notice would hide otherwise)."""
+        lines = problem_lines(self.plugin_problems)
+        if lines == self.settings.plugin_problems_shown:
+            return
+        # Remember them in the saved settings as they are (not with this window's language).
+        saved = attrs.evolve(self.store.settings(), plugin_problems_shown=lines)
+        self.store.save_settings(saved)
+        self.settings = attrs.evolve(self.settings, plugin_problems_shown=lines)
+        if lines:
+            names = ", ".join(dict.fromkeys(problem.plugin for problem in self.plugin_problems))
+            message = "\n".join([*before, text("notice.plugins", self.lang, names=names)])
+            self.view.show_notice(message, text("notice.details", self.lang), "plugins", 15)
+
+    def _follow_link(self, name: str) -> None:
+        if name == "plugins":
+            self.show_plugins()
 
     def show_about(self) -> None:
         QMessageBox.about(
@@ -416,4 +643,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._save()
+        if self.search is not None:
+            self.search.cancel()
+        self.thinker.shutdown()
         super().closeEvent(event)

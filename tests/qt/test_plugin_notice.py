@@ -1,0 +1,140 @@
+"""Plugins left out, in the window: a notice once per set of problems, and Help ▸ Plugins."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from qtpy.QtWidgets import QApplication
+
+from solitaire.core.hints import Hint
+from solitaire.core.hookspecs import hookimpl
+from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, Registry
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.state import State
+from solitaire.core.store import Store
+from solitaire.frontends.qt.i18n import text
+from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
+from solitaire.frontends.qt.window import MainWindow
+
+
+class RaisingPlugin:
+    @hookimpl
+    def solitaire_register_variants(self, register: Registry) -> None:
+        raise RuntimeError("boom")
+
+
+class OtherRaisingPlugin:
+    @hookimpl
+    def solitaire_register_scoring(self, register: Registry) -> None:
+        raise ValueError("no scoring today")
+
+
+class RaisingHintPlugin:
+    @hookimpl(tryfirst=True)
+    def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        raise RuntimeError("hint boom")
+
+
+@pytest.fixture
+def open_window(qtbot, store: Store):
+    def open_(*plugins: object, lang: str = "en", **params: Any) -> MainWindow:
+        catalog = Catalog(entry_points=False, plugins=plugins, **params)
+        window = MainWindow(catalog, store, lang=lang, resume=False)
+        qtbot.addWidget(window)
+        window.resize(1000, 700)
+        window.show()
+        qtbot.waitExposed(window)
+        QApplication.processEvents()  # the notice comes once the window is up
+        return window
+
+    return open_
+
+
+def notice(window: MainWindow) -> str:
+    banner = window.view.banner
+    return banner.text() if banner.isVisible() and "<a href" in banner.text() else ""
+
+
+def test_a_broken_plugin_is_announced_once(open_window, store: Store) -> None:
+    window = open_window(RaisingPlugin())
+    shown = notice(window)
+    assert "Some plugins were left out: RaisingPlugin." in shown and "Details…" in shown
+    assert store.settings().plugin_problems_shown == problem_lines(window.catalog.problems)
+    window.close()
+
+    again = open_window(RaisingPlugin())
+    assert notice(again) == ""  # the same problem: not at every start
+
+
+def test_new_problems_are_announced_and_mended_ones_forgotten(open_window, store: Store) -> None:
+    open_window(RaisingPlugin()).close()
+    other = open_window(RaisingPlugin(), OtherRaisingPlugin())
+    assert "RaisingPlugin, OtherRaisingPlugin" in notice(other)
+    other.close()
+
+    mended = open_window()
+    assert notice(mended) == "" and store.settings().plugin_problems_shown == ""
+    mended.close()
+    assert "RaisingPlugin" in notice(open_window(RaisingPlugin()))  # broken again: said again
+
+
+def test_a_blocked_plugin_is_announced_too(open_window) -> None:
+    window = open_window(blocked=["solver-hints"])
+    assert "solver-hints" in notice(window)
+
+
+def test_the_notice_leads_to_the_plugins_dialog(open_window) -> None:
+    window = open_window(RaisingPlugin(), lang="ru")
+    assert "Некоторые плагины не загружены: RaisingPlugin." in notice(window)
+    assert "Подробнее…" in notice(window)
+    opened: list[PluginsDialog] = []
+    window.show_plugins = lambda: opened.append(PluginsDialog(window.catalog, [], "ru"))  # type: ignore[method-assign]
+    window.view.banner.linkActivated.emit("plugins")
+    assert len(opened) == 1
+
+
+def test_the_plugins_dialog_lists_installed_and_left_out_plugins(qtbot, open_window) -> None:
+    window = open_window(RaisingPlugin())
+    action = next(a for a in window._actions.values() if a.text() == text("action.plugins", "en"))
+    assert action in window._menus["menu.help"].actions()  # type: ignore[attr-defined]
+    dialog = window.show_plugins()
+    qtbot.addWidget(dialog)
+    rows = [
+        [dialog.installed.item(row, column).text() for column in range(4)]
+        for row in range(dialog.installed.rowCount())
+    ]
+    builtins = next(row for row in rows if row[0] == "builtins")
+    assert builtins[1] == BUILTIN_PACKAGE
+    assert builtins[3].splitlines() == [
+        "variants: Klondike, Réfléchi",
+        "scoring: Normal, Vegas",
+        "redeal policies: unlimited, passes",
+        "hints",
+    ]
+    assert ["solver-hints", BUILTIN_PACKAGE, builtins[2], "hints"] in rows
+    left_out = [
+        [dialog.left_out.item(row, column).text() for column in range(2)]
+        for row in range(dialog.left_out.rowCount())
+    ]
+    assert left_out == [["RaisingPlugin", "failed in solitaire_register_variants: RuntimeError: boom"]]
+    assert dialog.left_out.isVisibleTo(dialog) and not dialog.none_left_out.isVisibleTo(dialog)
+
+
+def test_the_plugins_dialog_without_problems(qtbot, open_window) -> None:
+    window = open_window(lang="ru")
+    dialog = window.show_plugins()
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Плагины"
+    assert dialog.none_left_out.text() == "Нет: все плагины загружены."
+    assert not dialog.left_out.isVisibleTo(dialog)
+    registers = [plugin.registers for plugin in installed_plugins(window.catalog, "ru")]
+    assert ("подсказки",) in registers
+
+
+def test_a_hint_provider_failing_during_play_is_announced(qtbot, open_window, store: Store) -> None:
+    window = open_window(RaisingHintPlugin())
+    assert notice(window) == ""
+    window.hint()
+    qtbot.waitUntil(lambda: "RaisingHintPlugin" in notice(window))
+    assert any("hint boom" in line for line in store.settings().plugin_problems_shown.splitlines())

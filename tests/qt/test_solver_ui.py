@@ -1,0 +1,490 @@
+"""The solver in the window: hints in the background, the "still winnable?" indicator,
+and new games from winnable deals only.
+
+Most tests think in threads (a window made without ``worker_catalog``), where a
+slow hint provider or a slowed solver can be held and released by the test; a
+few go through worker processes, as the ``solitaire`` command's window does.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import itertools
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from qtpy.QtCore import Qt
+from qtpy.QtWidgets import QApplication, QDialog, QGraphicsRectItem, QPushButton
+
+from solitaire.core.cards import CARDS, Card, Suit
+from solitaire.core.hints import Hint
+from solitaire.core.hookspecs import hookimpl
+from solitaire.core.moves import Move
+from solitaire.core.registry import Catalog
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.solver import SolveResult, solve
+from solitaire.core.state import Column, State
+from solitaire.core.store import Settings, Store
+from solitaire.frontends.qt import jobs, thinking
+from solitaire.frontends.qt.dialogs import NewGameDialog, SettingsDialog
+from solitaire.frontends.qt.i18n import TEXTS, text
+from solitaire.frontends.qt.window import MainWindow
+from solitaire.variants.klondike import Klondike
+
+#: Klondike draw 3, deal 2: no card of it ever plays (the solver's doctest).
+UNWINNABLE_KLONDIKE = "KL1-D3N-AAAAAAC"
+REFLECHI = "TF1-D1N-AAAAAAG"
+#: Generous enough that every verdict these tests expect is reached.
+PATIENT = {"max_nodes": 2_000_000, "timeout": 60.0}
+
+
+# -- windows and positions -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def open_window(qtbot, store: Store):
+    """Shown windows over any catalog; threads unless ``worker_catalog`` is given."""
+
+    def open_(catalog: Catalog, *, lang: str = "en", **params: Any) -> MainWindow:
+        window = MainWindow(catalog, store, lang=lang, resume=False, **params)
+        qtbot.addWidget(window)
+        window.table.animations = False
+        window.resize(1100, 760)
+        window.show()
+        qtbot.waitExposed(window)
+        window.view.banner.hide()
+        return window
+
+    return open_
+
+
+def cards_of(suit: Suit, first: int = 1, last: int = 13) -> tuple[Card, ...]:
+    return tuple(card for card in CARDS if card.suit == suit and first <= card.rank <= last)
+
+
+def kings_left(catalog: Catalog, variant: str = "reflechi") -> Any:
+    """A game one move from a win per suit: every card home but the four kings, one a column."""
+    foundations = tuple(cards_of(suit, last=12) for suit in Suit)
+    tableau = tuple(Column((), (card,)) for card in cards_of_rank(13)) + (Column(),) * 3
+    state = State((), (), foundations, tableau)
+    return catalog.new_game(catalog.options(variant, 1), initial=state)
+
+
+def cards_of_rank(rank: int) -> tuple[Card, ...]:
+    return tuple(card for card in CARDS if card.rank == rank)
+
+
+def spades_stuck(catalog: Catalog) -> Any:
+    """Réfléchi without foundation returns, the other suits home, A♠ under 2♠ in one
+    column and 3♠..K♠ out of order in another: nothing can ever move."""
+    foundations = ((), *(cards_of(suit) for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)))
+    spades = cards_of(Suit.SPADES)
+    tableau = (Column((), spades[:2]), Column((), spades[:1:-1])) + (Column(),) * 5
+    state = State((), (), foundations, tableau)
+    return catalog.new_game(catalog.options("reflechi", 1, returns_allowed=False), initial=state)
+
+
+def banner(window: MainWindow) -> str:
+    return window.view.banner.text() if window.view.banner.isVisible() else ""
+
+
+def hint_outlines(window: MainWindow) -> list[QGraphicsRectItem]:
+    """The outlines a hint draws (the keyboard focus is a rectangle too, but hidden)."""
+    return [item for item in window.table.items() if isinstance(item, QGraphicsRectItem) and item.isVisible()]
+
+
+# -- a hint provider the test holds, and a solver the test holds ----------------------------------
+
+
+class HeldHint:
+    """Answers "t1>f" once the test releases it (or after 20 s), noting whether it was released."""
+
+    MESSAGE: ClassVar[dict[str, str]] = {"en": "Held hint.", "ru": "Задержанная подсказка."}
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.asked = threading.Event()
+        self.answered = threading.Event()
+        self.released_first: list[bool] = []
+
+    @hookimpl(tryfirst=True)
+    def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        self.asked.set()
+        self.released_first.append(self.release.wait(20))
+        self.answered.set()
+        return Hint(Move.parse("t1>f"), self.MESSAGE)
+
+
+@attrs.define
+class HeldSolve:
+    """Stands in for the solver in the window's thinking: each call waits for the
+    test (``verdict``) or for its cancel event, and is recorded."""
+
+    verdict: str | None = None
+    calls: list[tuple[State, threading.Event]] = attrs.Factory(list)
+    release: threading.Event = attrs.Factory(threading.Event)
+
+    def __call__(self, state: State, rules: Ruleset, **budget: Any) -> SolveResult:
+        cancel = budget["cancel"]
+        self.calls.append((state, cancel))
+        while not self.release.wait(0.005):
+            if cancel.is_set():
+                # A stale search says "unwinnable", so that showing it would be noticed.
+                return SolveResult("unwinnable")
+        return SolveResult(self.verdict or "winnable")
+
+
+@pytest.fixture
+def held_solve(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSolve]:
+    held = HeldSolve()
+    monkeypatch.setattr(jobs, "solve", held)
+    yield held
+    held.release.set()
+
+
+# -- hints ---------------------------------------------------------------------------------------
+
+
+def test_a_hint_arrives_without_blocking_the_window(qtbot, open_window) -> None:
+    provider = HeldHint()
+    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window.hint()  # returns at once: the provider is still held
+    assert provider.asked.wait(5)
+    assert not provider.answered.is_set()
+    qtbot.waitUntil(lambda: banner(window) == text("message.hint.thinking", "en"))
+    provider.release.set()
+    qtbot.waitUntil(lambda: banner(window) == "Held hint.")
+    assert provider.released_first == [True]  # it answered after the window had moved on
+    assert hint_outlines(window)
+
+
+def test_a_hint_for_a_position_left_behind_is_dropped(qtbot, open_window) -> None:
+    provider = HeldHint()
+    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window.hint()
+    assert provider.asked.wait(5)
+    assert window.game is not None
+    window.game.perform("s")  # the table changes while the hint is thought about
+    assert not window.thinker.busy("hint")
+    provider.release.set()
+    assert provider.answered.wait(5)
+    qtbot.wait(5 * thinking.POLL_MS)
+    assert banner(window) != "Held hint." and not hint_outlines(window)
+
+    window.hint()  # the new position gets its own hint
+    qtbot.waitUntil(lambda: banner(window) == "Held hint.")
+    assert provider.released_first == [True, True]
+
+
+def test_asking_again_while_thinking_asks_once(qtbot, open_window) -> None:
+    provider = HeldHint()
+    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window.hint()
+    window.hint()
+    provider.release.set()
+    qtbot.waitUntil(lambda: banner(window) == "Held hint.")
+    qtbot.wait(5 * thinking.POLL_MS)
+    assert provider.released_first == [True]
+
+
+def test_hints_come_from_a_worker_process(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    assert window.thinker.in_processes
+    game = catalog.game_from_code(REFLECHI)
+    window.start(game, record=False)
+    expected = catalog.hint(game.state, game.rules)
+    window.hint()
+    qtbot.waitUntil(lambda: banner(window) == expected.reason("en"), timeout=60_000)
+    assert expected.move is not None and hint_outlines(window)
+    assert window.thinker.fallbacks == 0
+
+
+# -- the indicator -------------------------------------------------------------------------------
+
+
+def indicator_text(window: MainWindow) -> str:
+    return window.indicator.text() if window.indicator.isVisible() else ""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_indicator_says_winnable(qtbot, open_window, catalog: Catalog, lang: str) -> None:
+    window = open_window(catalog, lang=lang)
+    game = kings_left(catalog)
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "winnable")
+    assert indicator_text(window) == text("indicator.winnable", lang)
+    assert solve(game.state, game.rules).verdict == "winnable"
+
+
+def test_the_indicator_says_not_winnable(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog)
+    game = spades_stuck(catalog)
+    assert game.legal_moves() == []
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "unwinnable")
+    assert indicator_text(window) == "Not winnable"
+
+
+def test_the_indicator_says_unknown_when_its_budget_runs_out(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog)
+    window.verdict_budget = (0, 30.0)
+    window.start(catalog.game_from_code(REFLECHI), record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "unknown")
+    assert indicator_text(window) == "Winnable? Unknown"
+
+
+def test_the_indicator_says_thinking_then_the_verdict(
+    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    window = open_window(catalog)
+    window.start(catalog.game_from_code(REFLECHI), record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "thinking" and len(held_solve.calls) == 1)
+    assert indicator_text(window) == "Winnable? Thinking…"
+    held_solve.verdict = "winnable"
+    held_solve.release.set()
+    qtbot.waitUntil(lambda: window.indicator.state == "winnable")
+
+
+def test_a_change_cancels_the_verdict_on_its_way(
+    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    window = open_window(catalog)
+    game = catalog.game_from_code(REFLECHI)
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    first_position, first_cancel = held_solve.calls[0]
+    game.perform("s")
+    qtbot.waitUntil(lambda: first_cancel.is_set())
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 2)
+    assert held_solve.calls[1][0] == game.state != first_position
+    qtbot.wait(5 * thinking.POLL_MS)
+    assert window.indicator.state != "unwinnable"  # the stale search's answer never shows
+    held_solve.verdict = "winnable"
+    held_solve.release.set()
+    qtbot.waitUntil(lambda: window.indicator.state == "winnable")
+
+    game.undo()  # back to a position judged before (by the cancelled search: not at all)
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 3)
+    game.redo()  # a position whose verdict is known: no new search
+    assert window.indicator.state == "winnable"
+    qtbot.wait(300)
+    assert len(held_solve.calls) == 3
+
+
+def test_thinking_threads_leave_cycles_to_the_window_thread_and_closing_waits_for_them(
+    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    # Cyclic garbage holding Qt objects must not be collected on a thinking thread.
+    assert gc.isenabled()
+    window = open_window(catalog)
+    window.start(catalog.game_from_code(REFLECHI), record=False)
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    assert not gc.isenabled()
+    window.close()  # tells the search to stop, and waits for it
+    assert held_solve.calls[0][1].is_set() and gc.isenabled()
+
+
+def test_klondike_shows_the_indicator_only_when_asked_and_says_it_knows_the_hidden_cards(
+    qtbot, open_window, catalog: Catalog
+) -> None:
+    window = open_window(catalog)
+    assert window.settings.winnable_indicator == "open"
+    window.start(catalog.game_from_code(UNWINNABLE_KLONDIKE), record=False)
+    QApplication.processEvents()
+    assert window.indicator.state is None and not window.indicator.isVisible()
+
+    window.apply_settings(attrs.evolve(window.settings, winnable_indicator="always"))
+    qtbot.waitUntil(lambda: window.indicator.state == "unwinnable")
+    assert indicator_text(window) == "Not winnable (knows the hidden cards)"
+    assert "face-down cards" in window.indicator.toolTip()
+    window.apply_settings(attrs.evolve(window.settings, language="ru"))
+    assert indicator_text(window) == "Выиграть нельзя (зная закрытые карты)"
+
+    window.apply_settings(attrs.evolve(window.settings, winnable_indicator="off"))
+    assert not window.indicator.isVisible()
+    window.start(kings_left(catalog), record=False)
+    QApplication.processEvents()
+    assert window.indicator.state is None
+
+
+def test_preferences_choose_the_indicator(qtbot) -> None:
+    dialog = SettingsDialog(Settings(), "en")
+    qtbot.addWidget(dialog)
+    modes = [dialog.indicator.itemData(i) for i in range(dialog.indicator.count())]
+    assert modes == ["off", "open", "always"]
+    assert dialog.indicator.currentData() == "open"
+    dialog.indicator.setCurrentIndex(dialog.indicator.findData("always"))
+    assert dialog.settings().winnable_indicator == "always"
+
+
+def test_a_saved_indicator_setting_is_kept(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.save_settings(Settings(winnable_indicator="always", winnable_only=True))
+    assert store.settings() == Settings(winnable_indicator="always", winnable_only=True)
+    with pytest.raises(ValueError, match="winnable_indicator"):
+        Settings(winnable_indicator="sometimes")
+
+
+def test_the_indicator_thinks_in_a_worker_process(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    window.start(spades_stuck(catalog), record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "unwinnable", timeout=60_000)
+    window.start(kings_left(catalog), record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "winnable", timeout=60_000)
+    assert window.thinker.fallbacks == 0
+
+
+# -- winnable deals only -------------------------------------------------------------------------
+
+
+def unwinnable_deal(catalog: Catalog) -> int:
+    return catalog.options_from_code(UNWINNABLE_KLONDIKE).deal
+
+
+def test_winnable_only_passes_over_deals_the_solver_does_not_prove(
+    qtbot, open_window, catalog: Catalog
+) -> None:
+    window = open_window(catalog)
+    before = window.game
+    options = catalog.options("klondike", 3)
+    bad = unwinnable_deal(catalog)
+    deals = itertools.chain([bad, bad], itertools.count(1000))
+    search = window.new_winnable_game(options, random_deal=lambda: next(deals))
+    assert search is not None
+    qtbot.waitUntil(lambda: window.game is not before, timeout=60_000)
+    game = window.game
+    assert game is not None and game.rules.options.deal != bad
+    assert game.rules.options == attrs.evolve(options, deal=game.rules.options.deal)
+    assert search.tried >= 3
+    assert game.code == catalog.code(game.rules.options)  # the code of the deal, nothing more
+    assert solve(game.state, game.rules, **PATIENT).verdict == "winnable"
+    assert text("search.found", "en", code=game.code, tried=search.tried) == banner(window)
+
+
+def test_winnable_only_through_the_new_game_dialog(
+    qtbot, open_window, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def exec_(dialog: NewGameDialog) -> int:
+        dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
+        assert dialog.winnable_only.isEnabled()
+        dialog.winnable_only.setChecked(True)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    window = open_window(catalog)
+    before = window.game
+    window.ask_new_game()
+    assert store.settings().winnable_only
+    qtbot.waitUntil(lambda: window.game is not before, timeout=60_000)
+    game = window.game
+    assert game is not None and game.rules.variant.id == "reflechi"
+    assert solve(game.state, game.rules, **PATIENT).verdict == "winnable"
+
+
+def test_winnable_only_can_be_cancelled(qtbot, open_window, catalog: Catalog, held_solve: HeldSolve) -> None:
+    window = open_window(catalog)
+    before = window.game
+    search = window.new_winnable_game(catalog.options("klondike", 1))
+    assert search is not None
+    qtbot.waitUntil(lambda: search.dialog.isVisible() and len(held_solve.calls) == 1)
+    assert search.dialog.labelText() == text("search.label", "en", tried=0)
+    qtbot.mouseClick(search.dialog.findChild(QPushButton), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: held_solve.calls[0][1].is_set())
+    assert window.game is before and window.search is None and not search.running
+    assert banner(window) == text("search.cancelled", "en", tried=0)
+
+
+def test_winnable_only_gives_up_after_its_deals(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog, lang="ru")
+    before = window.game
+    bad = unwinnable_deal(catalog)
+    search = window.new_winnable_game(
+        catalog.options("klondike", 3), random_deal=lambda: bad, max_deals=3, **PATIENT
+    )
+    assert search is not None
+    qtbot.waitUntil(lambda: window.search is None)
+    assert window.game is before and search.tried == 3
+    assert banner(window) == "За 3 попыток выигрышный расклад не найден: партия продолжается."
+
+
+def test_winnable_only_in_worker_processes(qtbot, open_window, catalog: Catalog) -> None:
+    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    before = window.game
+    window.new_winnable_game(catalog.options("reflechi", 3))
+    qtbot.waitUntil(lambda: window.game is not before, timeout=120_000)
+    game = window.game
+    assert game is not None and solve(game.state, game.rules, **PATIENT).verdict == "winnable"
+    assert window.thinker.fallbacks == 0
+
+
+def test_a_job_the_workers_cannot_do_is_done_in_a_thread(qtbot, open_window) -> None:
+    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    # The workers' catalog lacks the plugin: its variant's hint comes from the window's catalog.
+    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    game = catalog.new_game(catalog.options("unsolved", 1, deal=6))
+    window.start(game, record=False)
+    expected = catalog.hint(game.state, game.rules)
+    window.hint()
+    qtbot.waitUntil(lambda: banner(window) == expected.reason("en"), timeout=60_000)
+    assert window.thinker.fallbacks == 1
+
+
+class Unsolved(Klondike):
+    """A variant the solver has not been taught."""
+
+    id: ClassVar[str] = "unsolved"
+    code_prefix: ClassVar[str] = "UN"
+    names: ClassVar[dict[str, str]] = {"en": "Unsolved", "ru": "Нерешаемый"}
+    solver_family: ClassVar[str | None] = None
+
+
+class UnsolvedPlugin:
+    @hookimpl
+    def solitaire_register_variants(self, register: Any) -> None:
+        register.add_variant(Unsolved())
+
+
+def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot) -> None:
+    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    dialog = NewGameDialog(catalog, Settings(winnable_only=True), "en")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.winnable_only.isChecked() and dialog.random_winnable()
+    dialog.by_number.setChecked(True)
+    assert not dialog.winnable_only.isEnabled() and not dialog.random_winnable()
+    dialog.random.setChecked(True)
+    dialog.code.setText("KL1-D1N-AAAAAAG")
+    assert not dialog.random_winnable()
+    dialog.code.setText("")  # the code's deal number stays chosen
+    assert dialog.by_number.isChecked() and not dialog.random_winnable()
+    dialog.random.setChecked(True)
+    assert dialog.random_winnable()
+    dialog.variant.setCurrentIndex(dialog.variant.findData("unsolved"))
+    assert not dialog.winnable_only.isEnabled() and not dialog.random_winnable()
+    assert dialog.winnable_note.text() == text("dialog.new.winnable.unsupported", "en", variant="Unsolved")
+
+
+def test_a_variant_the_solver_does_not_know_gets_any_deal(qtbot, open_window) -> None:
+    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    window = open_window(catalog)
+    assert window.new_winnable_game(catalog.options("unsolved", 1, deal=7)) is None
+    assert window.game is not None and window.game.rules.options.deal == 7
+
+
+# -- words -----------------------------------------------------------------------------------------
+
+
+def test_every_text_has_both_languages_with_the_same_placeholders() -> None:
+    import string
+
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    for key, entry in TEXTS.items():
+        assert set(entry) == {"en", "ru"}, key
+        assert fields(entry["en"]) == fields(entry["ru"]), key
