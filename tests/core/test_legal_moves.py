@@ -12,13 +12,13 @@ allowed or forbidden and limited passes (so recycling is sometimes refused).
 (a game code and the actions that reach it) with their sorted legal moves, like
 python-chess's perft files; ``tests/data/make_perft.py`` documents the format and
 wrote them, and the notes in the files say which positions were checked by hand.
+They are read with the conformance kit's reader (:mod:`solitaire.testing.perft`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +29,7 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import Column, State
+from solitaire.testing.perft import Position, legal_after, read_perft
 from solitaire.variants.klondike import ordered_suffix
 
 DATA = Path(__file__).parent.parent / "data"
@@ -173,46 +174,6 @@ def test_reflechi_out_of_order_group_stays():
 # -- recorded positions --------------------------------------------------------------------------
 
 
-@attrs.frozen
-class Position:
-    code: str
-    actions: tuple[str, ...]
-    legal: tuple[str, ...]
-    note: str
-    line: int
-
-
-def read_perft(path: Path) -> list[Position]:
-    """Blocks of ``code:``, ``actions:``, ``legal:`` and optional ``note:`` lines
-    (see tests/data/make_perft.py); ``#`` starts a comment line."""
-    positions: list[Position] = []
-    fields: dict[str, str] = {}
-    start = 0
-
-    def flush() -> None:
-        if fields:
-            assert set(fields) >= {"code", "actions", "legal"}, f"{path}:{start}: incomplete block {fields}"
-            actions = () if fields["actions"] == "-" else tuple(fields["actions"].split())
-            legal = () if fields["legal"] == "-" else tuple(fields["legal"].split())
-            positions.append(Position(fields["code"], actions, legal, fields.get("note", ""), start))
-            fields.clear()
-
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            flush()
-            continue
-        key, colon, value = line.partition(":")
-        assert colon and key in ("code", "actions", "legal", "note"), f"{path}:{number}: bad line {raw!r}"
-        if not fields:
-            start = number
-        fields[key] = (fields.get(key, "") + " " + value.strip()).strip()
-    flush()
-    return positions
-
-
 PERFT_FILES = {"klondike": DATA / "klondike.perft", "reflechi": DATA / "reflechi.perft"}
 PERFT = [
     pytest.param(variant, position, id=f"{variant}-line{position.line}")
@@ -223,10 +184,8 @@ PERFT = [
 
 @pytest.mark.parametrize(("variant", "position"), PERFT)
 def test_recorded_position(variant, position):
-    game = CATALOG.game_from_code(position.code)
+    game = legal_after(CATALOG, position.code, position.actions)
     assert game.rules.options.variant == variant
-    for action in position.actions:
-        game.perform(action)
     legal = [str(move) for move in game.legal_moves()]
     assert len(legal) == len(set(legal))
     assert sorted(legal) == list(position.legal)
@@ -260,9 +219,7 @@ def test_recorded_files_cover_the_required_situations(variant):
     assert sum("hand-checked" in position.note for position in positions) >= 3
     shown: set[str] = set()
     for position in positions:
-        game = CATALOG.game_from_code(position.code)
-        for action in position.actions:
-            game.perform(action)
+        game = legal_after(CATALOG, position.code, position.actions)
         shown |= _situations(game, position)
     required = {
         "draw 3",

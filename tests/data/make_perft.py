@@ -16,14 +16,16 @@ in the spirit of python-chess's perft files).  Format, UTF-8 text:
   the printed table (``solitaire play CODE ACTIONS...``).
 
 A line may be continued by repeating its key on the next line (the values are
-joined with a space).  tests/core/test_legal_moves.py reads these files.
+joined with a space).  This is the format of :mod:`solitaire.testing.perft`, whose
+``write_perft`` writes the files and ``read_perft`` reads them for
+tests/core/test_legal_moves.py.
 
 How positions are found: each scenario names a game code, a seed and a condition;
 a game is played from the deal (a seeded random choice between the built-in hint
 and a random legal move, now and then an undo) until the condition holds.  Before a
-position is written its legal moves are compared with the independent oracle of
-tests/core/test_legal_moves.py (every move the notation can write, kept when
-``check`` accepts it); the script stops if they differ.  Positions marked
+position is written its legal moves are compared with the kit's oracle (every move
+the notation can write, kept when ``check`` accepts it); the script stops if they
+differ, and tests/core/test_legal_moves.py compares them with its own.  Positions marked
 ``hand-checked`` have fixed actions (or are won games, whose legal moves do not
 depend on the way there); their legal moves were worked out by hand, once, on the
 printed tables, and the reasoning is the note.  Regenerating gives the same files
@@ -41,21 +43,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "core"))
 
-from strategies import CATALOG, candidate_moves  # noqa: E402
+from strategies import CATALOG  # noqa: E402
 
 from solitaire.core.game import Game  # noqa: E402
-from solitaire.core.moves import DRAW, Move  # noqa: E402
+from solitaire.core.moves import DRAW  # noqa: E402
+from solitaire.testing.perft import Position, write_perft  # noqa: E402
 
 Condition = Callable[[Game], bool]
-
-
-def _oracle(game: Game) -> set[str]:
-    legal = set()
-    for move in candidate_moves(game.state):
-        checked = game.rules.check(game.state, move)
-        if isinstance(checked, Move):
-            legal.add(str(checked))
-    return legal
 
 
 def _stock_spent_no_recycle(game: Game) -> bool:
@@ -318,25 +312,8 @@ def _walk(code: str, seed: int, condition: Condition) -> list[str]:
     raise SystemExit(f"{code}: no position found for seed {seed}")
 
 
-def _block(code: str, actions: list[str], note: str) -> str:
-    game = CATALOG.game_from_code(code)
-    for action in actions:
-        game.perform(action)
-    legal = sorted(str(move) for move in game.legal_moves())
-    if set(legal) != _oracle(game) or len(legal) != len(set(legal)):
-        raise SystemExit(f"{code} {' '.join(actions)}: legal_moves disagrees with the oracle")
-    lines = [f"code: {code}"]
-    words = actions or ["-"]
-    for start in range(0, len(words), 16):
-        lines.append("actions: " + " ".join(words[start : start + 16]))
-    lines.append("legal: " + (" ".join(legal) or "-"))
-    if note:
-        lines.append(f"note: {note}")
-    return "\n".join(lines)
-
-
 def write(path: Path, title: str, scenarios: list[Scenario]) -> None:
-    blocks = []
+    positions = []
     known: dict[tuple[str, int, int], list[str]] = {}
     for code, fixed, seed, condition, note in scenarios:
         actions = None if fixed is None else fixed.split()
@@ -350,12 +327,12 @@ def write(path: Path, title: str, scenarios: list[Scenario]) -> None:
                 found = _walk(code, seed, condition)
                 known[key] = found
             actions = found
-        blocks.append(_block(code, actions, note))
-    header = (
-        f"# {title}: positions and their legal moves (format: tests/data/make_perft.py).\n"
-        "# Written by tests/data/make_perft.py; the 'hand-checked' notes were checked by hand.\n"
+        positions.append(Position(code, actions, note))
+    comments = (
+        f"{title}: positions and their legal moves (format: tests/data/make_perft.py).",
+        "Written by tests/data/make_perft.py; the 'hand-checked' notes were checked by hand.",
     )
-    path.write_text(header + "\n" + "\n\n".join(blocks) + "\n", encoding="utf-8")
+    write_perft(path, positions, catalog=CATALOG, comments=comments)
 
 
 def _replays(code: str, actions: list[str], condition: Condition) -> bool:
