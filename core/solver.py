@@ -134,6 +134,8 @@ class _Search:
         self.cancel = cancel
         self.width = width
         self.shuffle = random.Random(seed) if seed is not None else None
+        #: Whether ``width`` ever left a move out (if not, other orders find nothing new).
+        self.narrowed = False
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.talons: dict[
@@ -465,8 +467,9 @@ class _Search:
             out.sort(key=lambda entry: entry[0] + PROBE_JITTER * shuffle())
         else:
             out.sort(key=_priority)
-        if self.width is not None:
+        if self.width is not None and len(out) > self.width:
             del out[self.width :]
+            self.narrowed = True
         return out
 
     @staticmethod
@@ -549,7 +552,7 @@ def solve(
                 "winnable", tuple(narrow.line), nodes + narrow.nodes, time.monotonic() - started
             )
         nodes += narrow.nodes
-        if cancel is not None and cancel.is_set():
+        if not narrow.narrowed or (cancel is not None and cancel.is_set()):
             break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     found = search.solve(state)
