@@ -7,13 +7,19 @@ answers, last.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Mapping
+from typing import Generic, TypeVar
 
 import attrs
 
 from solitaire.core.moves import Move
 
-__all__ = ["Hint", "no_move"]
+__all__ = ["Hint", "Memory", "no_move"]
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
 
 
 @attrs.frozen
@@ -37,3 +43,43 @@ def no_move() -> Hint:
             "ru": "Полезных ходов нет: отмените несколько ходов или начните новую партию.",
         },
     )
+
+
+class Memory(Generic[_K, _V]):
+    """What a hint provider worked out: the ``size`` answers used last, safe to
+    share between threads (front ends ask for hints in the background).
+
+    >>> memory: Memory[str, int] = Memory(2)
+    >>> memory.remember("a", 1); memory.remember("b", 2); memory.remember("c", 3)
+    >>> memory.recall("a"), memory.recall("c")
+    ((False, None), (True, 3))
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._answers: OrderedDict[_K, _V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def recall(self, key: _K) -> tuple[bool, _V | None]:
+        """``(True, answer)`` when ``key`` is remembered, else ``(False, None)``."""
+        with self._lock:
+            if key not in self._answers:
+                return False, None
+            self._answers.move_to_end(key)
+            return True, self._answers[key]
+
+    def remember(self, key: _K, answer: _V) -> None:
+        """Keep ``answer`` for ``key``, forgetting the answer used longest ago when full."""
+        with self._lock:
+            self._answers[key] = answer
+            self._answers.move_to_end(key)
+            while len(self._answers) > self.size:
+                self._answers.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        with self._lock:
+            self._answers.clear()
+
+    def __len__(self) -> int:
+        return len(self._answers)

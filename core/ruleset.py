@@ -79,8 +79,10 @@ class Variant(ABC):
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True
-    #: The rules family the built-in solver knows this variant by ("klondike"), or
-    #: None: then ``solitaire solve`` and solver-backed hints leave the variant alone.
+    #: The rules family the built-in solver knows this variant by, or None: then
+    #: ``solitaire solve`` and solver-backed hints leave the variant alone.  "klondike":
+    #: Klondike's moves, with the columns, deal and face-down cards the variant likes,
+    #: and only groups in order moving (``groups_must_be_ordered``).
     solver_family: ClassVar[str | None] = None
     #: Rule summaries shown by front ends, per language.
     summary: ClassVar[Mapping[str, str]] = {}
@@ -143,7 +145,9 @@ class RedealPolicy(ABC):
     ``solitaire_register_redeal``: it gets the text after ``name:`` in the id."""
 
     id: str
-    #: How many passes through the stock are allowed (None: no limit).
+    #: How many passes through the stock are allowed (None: no limit).  The solver
+    #: plays a policy by this number alone: it takes ``may_recycle`` to allow a
+    #: recycle exactly while passes remain.
     passes: int | None = None
 
     @abstractmethod

@@ -103,8 +103,10 @@ class UnsupportedVariant(ValueError):
 
 def solvable(rules: Ruleset) -> bool:
     """Whether the solver knows the rules of ``rules.variant``: variants declare it
-    with ``solver_family = "klondike"`` (Klondike and Réfléchi do)."""
-    return rules.variant.solver_family == "klondike"
+    with ``solver_family = "klondike"`` (Klondike and Réfléchi do), and only groups
+    in order may move (its reductions rely on that)."""
+    variant = rules.variant
+    return variant.solver_family == "klondike" and getattr(variant, "groups_must_be_ordered", False) is True
 
 
 Columns = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -127,7 +129,6 @@ class _Search:
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
         self.returns = returns
-        self.ordered_groups = getattr(rules.variant, "groups_must_be_ordered", True)
         self.safe_waste = self.draw == 1 and self.passes is None
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -192,8 +193,6 @@ class _Search:
     # -- moves -----------------------------------------------------------------------------------
 
     def movable(self, up: tuple[int, ...]) -> int:
-        if not self.ordered_groups:
-            return len(up)
         size = 1
         while size < len(up):
             card, under = up[-size], up[-size - 1]
@@ -342,7 +341,8 @@ class _Search:
         passes: int,
     ) -> list[tuple[int, list[str], Position]]:
         """Moves with a priority (lower first): foundations, moves that turn a card
-        up (from the column with most cards face down first), the waste, the stock,
+        up (from the column with most cards face down first), part of a group for a
+        foundation move, the whole group of a Réfléchi column, the waste, the stock,
         moves that empty a column, returns."""
         at: dict[int, int] = {}  # top card -> its column
         empty = -1

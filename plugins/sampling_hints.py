@@ -32,11 +32,11 @@ move for each guess, at a budget per hint that allows a dozen solves.  A guess
 votes for one move only, the solver's first choice among the winning ones, so
 the count of guesses a move "wins" is a lower bound.  Guessing stops early once
 no other move can catch up with the leader, and before a guess that would likely
-end past the time budget.  No hint (``None``, so that the heuristic answers) when no guess is won
-within the budget, and none either when there is nothing to weigh: a single
-legal move, or a safe move to a foundation (a card no column can need any more,
-as the solver's own reductions define it; every winning line the solver finds
-would start with it).  When nothing is hidden any more the position itself is
+end past the time budget.  No hint (``None``, so that the heuristic answers)
+when no guess is won within the budget, and none either when there is nothing
+to weigh: a single legal move, or a safe move to a foundation (a card no column
+can need any more, as the solver's own reductions define it; the solver plays
+such moves before any other).  When nothing is hidden any more the position itself is
 solved, and the rest of a winning line is remembered.
 
 The budget (:data:`budget`, a :class:`SamplingBudget`) is the time for the
@@ -61,14 +61,13 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
-from typing import Final
 
 import attrs
 
 from solitaire.core.cards import CARDS, Card
-from solitaire.core.hints import Hint
+from solitaire.core.hints import Hint, Memory
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
@@ -80,6 +79,7 @@ __all__ = [
     "budget",
     "deal_unseen",
     "guesses",
+    "known",
     "safe_move",
     "sampling_hint",
     "solitaire_hint",
@@ -101,9 +101,8 @@ class SamplingBudget:
 #: The budget the plugin's hook uses; replace it to change how long hints think.
 budget = SamplingBudget()
 
-_REMEMBERED: Final = 2_048
 #: Hints already worked out: by rules, budget (None for a winning line) and what is in sight.
-_known: OrderedDict[Hashable, Hint | None] = OrderedDict()
+known: Memory[Hashable, Hint | None] = Memory(2_048)
 
 
 # -- what the player has seen ---------------------------------------------------------------------
@@ -225,16 +224,16 @@ def sampling_hint(
     line_key = (_rules_key(rules), None, sight)
     key = (_rules_key(rules), limits, sight)
     if remember:
-        for known in (line_key, key):
-            if known in _known:
-                _known.move_to_end(known)
-                return _known[known]
+        for cached in (line_key, key):
+            found, answer = known.recall(cached)
+            if found:
+                return answer
     if unseen_cards(state):
         hint = _vote(state, rules, moves, limits)
     else:
         hint = _solve_known(state, rules, limits, remember=remember)
     if remember:
-        _remember(key, hint)
+        known.remember(key, hint)
     return hint
 
 
@@ -295,7 +294,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
         answer = _line_hint(step)
         hint = hint or answer
         if remember:
-            _remember((_rules_key(rules), None, _sight(position, rules)), answer)
+            known.remember((_rules_key(rules), None, _sight(position, rules)), answer)
         _, position = rules.transition(position, step)
     return hint
 
@@ -316,13 +315,6 @@ def _canonical(state: State, rules: Ruleset, move: Move | None) -> Move | None:
         return None
     checked = rules.check(state, move)
     return checked if isinstance(checked, Move) else None
-
-
-def _remember(key: Hashable, hint: Hint | None) -> None:
-    _known[key] = hint
-    _known.move_to_end(key)
-    while len(_known) > _REMEMBERED:
-        _known.popitem(last=False)
 
 
 @hookimpl

@@ -8,32 +8,23 @@ and when the budget runs out, the next provider (the heuristic) answers.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Final
 
-from solitaire.core.hints import Hint
+from solitaire.core.hints import Hint, Memory
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.solver import solvable, solve
 from solitaire.core.state import State
 
-__all__ = ["HINT_NODES", "HINT_SECONDS", "solitaire_hint", "solver_hint"]
+__all__ = ["HINT_NODES", "HINT_SECONDS", "known", "solitaire_hint", "solver_hint"]
 
 #: The most a hint may think: positions searched, and seconds.
 HINT_NODES: Final = 1_500
 HINT_SECONDS: Final = 0.2
-_REMEMBERED: Final = 2_048
 
-# What the solver said about positions: the winning move from there, or None.
-_known: OrderedDict[tuple[GameOptions, State], Move | None] = OrderedDict()
-
-
-def _remember(key: tuple[GameOptions, State], move: Move | None) -> None:
-    _known[key] = move
-    _known.move_to_end(key)
-    while len(_known) > _REMEMBERED:
-        _known.popitem(last=False)
+#: What the solver said about positions: the winning move from there, or None.
+known: Memory[tuple[GameOptions, State], Move | None] = Memory(2_048)
 
 
 def solver_hint(state: State, rules: Ruleset) -> Hint | None:
@@ -41,9 +32,8 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     if rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None
     key = (rules.options, _counterless(state))
-    if key in _known:
-        _known.move_to_end(key)
-        move = _known[key]
+    found, move = known.recall(key)
+    if found:
         return _hint(move) if move is not None else None
     result = solve(state, rules, max_nodes=HINT_NODES, timeout=HINT_SECONDS)
     if result.verdict == "unwinnable":
@@ -55,17 +45,19 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
             },
         )
     if result.verdict != "winnable" or not result.solution:
-        _remember(key, None)
+        known.remember(key, None)
         return None
     # Remember the whole line: each position on it and the move that goes on.
     position = state
+    first: Move | None = None
     for action in result.solution:
         step = DRAW if action == "s" else rules.check(position, Move.parse(action))
         if not isinstance(step, Move):  # never expected: the solver plays by the same rules
             return None
-        _remember((rules.options, _counterless(position)), step)
+        first = first or step
+        known.remember((rules.options, _counterless(position)), step)
         _, position = rules.transition(position, step)
-    return _hint(_known[key])
+    return _hint(first)
 
 
 def _counterless(state: State) -> State:

@@ -295,8 +295,8 @@ class Kit:
         self, policy_id: str, *, variants: Sequence[str] | None = None, scoring: str | None = None
     ) -> Summary:
         """Check a redeal policy (an id such as ``passes:3``): it is made with that
-        id, answers ``may_recycle`` and ``passes_left`` sensibly and the same way
-        twice, and in random games of each of ``variants`` (default: every installed
+        id, answers ``may_recycle`` (the same way twice) and ``passes_left``
+        sensibly, and in random games of each of ``variants`` (default: every installed
         variant) the stock tap on an empty stock is legal exactly when it allows."""
         self.check_redeal_description(policy_id)
         return self.check_redeal_games(policy_id, variants=variants, scoring=scoring)

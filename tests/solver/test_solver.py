@@ -11,7 +11,7 @@ import pytest
 from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.solver import SolveResult, _Search, solve
+from solitaire.core.solver import SolveResult, UnsupportedVariant, _Search, solvable, solve
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
 
@@ -196,6 +196,26 @@ def test_solve_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> 
     assert run(["solve", "KL1-D1N-AAAAAAD", "--timeout", "-1"]) == 2
     assert run(["solve", "KL1-D1N-AAAAAAD", "w>t1"]) == 3
     capsys.readouterr()
+
+
+def test_only_the_klondike_family_with_ordered_groups_is_solved() -> None:
+    import attrs
+
+    from solitaire.variants.klondike import Klondike
+
+    class Loose(Klondike):  # groups out of order move: the partial-group reduction would not hold
+        groups_must_be_ordered = False
+
+    class Other(Klondike):
+        solver_family = None
+
+    game = CATALOG.game_from_code("KL1-D1N-AAAAAAD")
+    assert solvable(game.rules)
+    for variant in (Loose(), Other()):
+        rules = attrs.evolve(game.rules, variant=variant)
+        assert not solvable(rules)
+        with pytest.raises(UnsupportedVariant):
+            solve(game.state, rules)
 
 
 def test_reflechi_hint_follows_a_winning_line() -> None:
