@@ -160,9 +160,9 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         " («неизвестно»: ответа не нашлось за отведённое время).",
     },
     "indicator.tip.hidden": {
-        "en": "In Klondike the solver knows the face-down cards, which you do not: winnable means"
+        "en": "In this game the solver knows the face-down cards, which you do not: winnable means"
         " a player who could see them would win. Preferences can hide this.",
-        "ru": "В Клондайке решатель знает закрытые карты, а вы нет: «можно выиграть» значит, что"
+        "ru": "В этой игре решатель знает закрытые карты, а вы нет: «можно выиграть» значит, что"
         " выиграл бы тот, кто их видит. Это можно скрыть в параметрах.",
     },
     "dialog.new.winnable": {
@@ -180,15 +180,15 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     },
     "search.cancel": {"en": "Cancel", "ru": "Отмена"},
     "search.found": {
-        "en": "Deal {code} is winnable: the solver proved it ({tried} deals tried).",
+        "en": "Deal {code} is winnable: the solver proved it (deals tried: {tried}).",
         "ru": "Расклад {code} выигрышный: решатель это доказал (проверено раскладов: {tried}).",
     },
     "search.gave_up": {
         "en": "No deal was proved winnable in {tried} tries: the game goes on.",
-        "ru": "За {tried} попыток выигрышный расклад не найден: партия продолжается.",
+        "ru": "Выигрышный расклад не найден (проверено раскладов: {tried}): партия продолжается.",
     },
     "search.cancelled": {
-        "en": "The search for a winnable deal was cancelled ({tried} deals tried).",
+        "en": "The search for a winnable deal was cancelled (deals tried: {tried}).",
         "ru": "Поиск выигрышного расклада отменён (проверено раскладов: {tried}).",
     },
     "settings.indicator": {"en": "“Still winnable?”", "ru": "«Ещё можно выиграть?»"},

@@ -185,6 +185,7 @@ def test_asking_again_while_thinking_asks_once(qtbot, open_window) -> None:
     provider = HeldHint()
     window = open_window(Catalog(entry_points=False, plugins=[provider]))
     window.hint()
+    assert provider.asked.wait(5)  # the first question is being thought about
     window.hint()
     provider.release.set()
     qtbot.waitUntil(lambda: banner(window) == "Held hint.")
@@ -409,7 +410,7 @@ def test_winnable_only_gives_up_after_its_deals(qtbot, open_window, catalog: Cat
     assert search is not None
     qtbot.waitUntil(lambda: window.search is None)
     assert window.game is before and search.tried == 3
-    assert banner(window) == "За 3 попыток выигрышный расклад не найден: партия продолжается."
+    assert banner(window) == "Выигрышный расклад не найден (проверено раскладов: 3): партия продолжается."
 
 
 def test_winnable_only_in_worker_processes(qtbot, open_window, catalog: Catalog) -> None:
