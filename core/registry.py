@@ -243,6 +243,12 @@ class Catalog:
                 except Exception as error:
                     self._leave_out(impl.plugin_name, f"failed in {caller.name}: {_describe(error)}")
 
+    def leave_out(self, name: str, reason: str) -> None:
+        """Leave the plugin ``name`` out from now on, for ``reason`` (added to
+        :attr:`problems`): what :meth:`hint` does to a failing hint provider,
+        for callers that asked the providers with ``failed`` on another thread."""
+        self._leave_out(name, reason)
+
     def _leave_out(self, name: str, reason: str) -> None:
         self.problems.append(PluginProblem(name, reason))
         plugin = self.manager.get_plugin(name)
@@ -384,21 +390,27 @@ class Catalog:
         """A new game of the deal and options a game code names."""
         return self.new_game(self.options_from_code(text))
 
-    def hint(self, state: State, rules: Ruleset) -> Hint:
-        """The first hint provider's answer (the built-in one always answers)."""
+    def hint(self, state: State, rules: Ruleset, *, failed: Callable[[str, str], None] | None = None) -> Hint:
+        """The first hint provider's answer (the built-in one always answers).
+
+        A provider that raises, or answers something other than a hint, is
+        passed over and left out.  With ``failed`` it is only passed over and
+        reported as ``failed(plugin, reason)``: the catalog stays as it is (for
+        callers on another thread than the catalog's, see :meth:`leave_out`)."""
         from solitaire.core.hints import Hint, no_move
 
+        leave_out = self._leave_out if failed is None else failed
         for impl in reversed(self.manager.hook.solitaire_hint.get_hookimpls()):  # the call order
             try:
                 answer = impl.function(state=state, rules=rules)
             except Exception as error:
-                self._leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
+                leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
                 continue
             if isinstance(answer, Hint):
                 return answer
             if answer is not None:
                 reason = f"solitaire_hint returned {type(answer).__name__}, not a Hint"
-                self._leave_out(impl.plugin_name, reason)
+                leave_out(impl.plugin_name, reason)
         return no_move()
 
 

@@ -51,6 +51,8 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
 
     app = _application()
     window = MainWindow(catalog, Store(), lang=lang, worker_catalog=Catalog)
+    # Quitting with the window open (the session ends) does not wait for its searches either.
+    app.aboutToQuit.connect(window.thinker.shutdown)
     window.show()
     return int(app.exec())
 

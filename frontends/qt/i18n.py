@@ -43,6 +43,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "ru": "Все карты можно собрать: «Доиграть» (A) завершит партию.",
     },
     "message.hint.none": {"en": "No useful move.", "ru": "Полезных ходов нет."},
+    "message.hint.unavailable": {
+        "en": "Hint unavailable: it could not be worked out.",
+        "ru": "Подсказка недоступна: её не удалось получить.",
+    },
     "message.resumed": {
         "en": "Welcome back: game {code} resumed.",
         "ru": "С возвращением: партия {code} продолжается.",

@@ -65,7 +65,8 @@ class _Superseded(threading.Event):
 
 @attrs.frozen
 class Context:
-    """What jobs run with: a catalog, and the channels' counters."""
+    """What jobs run with: a catalog, and the channels' counters.  Jobs leave
+    the catalog as it is: in threads it is the window's, used on its thread too."""
 
     catalog: Catalog
     generations: MutableSequence[int]
@@ -79,8 +80,8 @@ class Job(Protocol):
 
 @attrs.frozen
 class HintAnswer:
-    """A hint, and the plugin problems of the catalog that gave it (a hint
-    provider that raised is left out there)."""
+    """A hint, and the hint providers that failed giving it (the window leaves
+    them out of its catalog, on its thread)."""
 
     hint: Hint
     problems: tuple[PluginProblem, ...] = ()
@@ -94,9 +95,14 @@ class HintJob:
     position: dict[str, Any]
 
     def run(self, context: Context, cancel: threading.Event) -> HintAnswer:
-        rules = context.catalog.ruleset(self.options)
-        hint = context.catalog.hint(state_from_dict(self.position), rules)
-        return HintAnswer(Hint(hint.move, dict(hint.messages)), tuple(context.catalog.problems))
+        catalog = context.catalog
+        problems: list[PluginProblem] = []
+
+        def failed(plugin: str, reason: str) -> None:  # passed over here; left out by the window
+            problems.append(PluginProblem(plugin, reason))
+
+        hint = catalog.hint(state_from_dict(self.position), catalog.ruleset(self.options), failed=failed)
+        return HintAnswer(Hint(hint.move, dict(hint.messages)), tuple(problems))
 
 
 @attrs.frozen

@@ -137,7 +137,7 @@ def _table(headers: list[str], rows: list[list[str]]) -> QTableWidget:
     for row, values in enumerate(rows):
         for column, value in enumerate(values):
             item = QTableWidgetItem(value)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)  # to copy, not edit
             item.setToolTip(value)
             table.setItem(row, column, item)
     table.resizeColumnsToContents()

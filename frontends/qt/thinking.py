@@ -83,7 +83,8 @@ class _Pending:
     future: Future[object]
     done: Callable[[Any], None]
     failed: Callable[[BaseException], None] | None
-    local: bool
+    #: The worker pool the job went to (None in a thread).
+    pool: Executor | None
 
 
 class Thinker(QObject):
@@ -166,7 +167,7 @@ class Thinker(QObject):
         if self.in_processes and not self._closed:
             try:
                 self._process_pool().submit(ready)
-            except (BrokenExecutor, RuntimeError):
+            except (BrokenExecutor, RuntimeError, OSError):
                 self._broken()
 
     def ask(
@@ -197,18 +198,21 @@ class Thinker(QObject):
         # The counters of the window and of the workers move together.
         generation = self._local.generations[slot]
         future: Future[object] | None = None
+        pool: Executor | None = None
         if not local:
             try:
-                future = self._process_pool().submit(work, job, slot, generation)
-            except (BrokenExecutor, RuntimeError):  # a worker died, or processes cannot start here
+                pool = self._process_pool()
+                future = pool.submit(work, job, slot, generation)
+            # A worker died, or processes (or their shared memory) are not to be had here.
+            except (BrokenExecutor, RuntimeError, OSError):
                 self._broken()
-                local = True
+                pool = None
         if future is None:
             _collector.hold()
             future = self._thread_pool().submit(run, job, self._local, slot, generation)
             self._running.add(future)
             _collector.running.add(future)
-        self._pending[channel] = _Pending(job, future, done, failed, local)
+        self._pending[channel] = _Pending(job, future, done, failed, pool)
         self._timer.start()
 
     def cancel(self, channel: Channel) -> None:
@@ -227,6 +231,8 @@ class Thinker(QObject):
 
     def _collect(self) -> None:
         for channel, pending in list(self._pending.items()):
+            if self._pending.get(channel) is not pending:
+                continue  # cancelled or asked again by an answer handled before
             if not pending.future.done():
                 continue
             del self._pending[channel]
@@ -235,11 +241,11 @@ class Thinker(QObject):
             error = pending.future.exception()
             if error is None:
                 pending.done(pending.future.result())
-            elif not pending.local:
+            elif pending.pool is not None:
                 # The workers could not do it (a plugin their catalog lacks, a worker
                 # that died): the window's own catalog does it in a thread.
-                if isinstance(error, BrokenExecutor):
-                    self._broken()
+                if isinstance(error, BrokenExecutor) and pending.pool is self._processes:
+                    self._broken()  # once for the pool, however many of its jobs it took down
                 self.fallbacks += 1
                 self._submit(channel, pending.job, pending.done, pending.failed, local=True)
             elif pending.failed is not None:
@@ -261,5 +267,7 @@ class Thinker(QObject):
                 executor.shutdown(wait=False, cancel_futures=True)
         self._processes = self._threads = None
         wait(self._running, CLOSING_WAIT)
+        # A thread still searching is left to end alone: collection must not stay off for it.
+        _collector.running -= self._running
         self._running.clear()
         _collector.tick()

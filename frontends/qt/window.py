@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -366,12 +367,21 @@ class MainWindow(QMainWindow):
         if answer.hint.move is not None:
             self.table.show_hint(answer.hint.move)
         self.view.show_message(answer.hint.reason(self.lang))
-        self._add_plugin_problems(answer.problems, before=[answer.hint.reason(self.lang)])
+        self._hint_providers_failed(answer.problems, before=[answer.hint.reason(self.lang)])
+
+    def _hint_providers_failed(self, problems: Sequence[PluginProblem], before: Sequence[str]) -> None:
+        """Leave out of the window's catalog, here on its thread, the hint providers
+        that failed in the background (in a thread, or in a worker's catalog)."""
+        for problem in problems:
+            if problem not in self.catalog.problems:
+                self.catalog.leave_out(problem.plugin, problem.reason)
+        self._add_plugin_problems(problems, before=before)
 
     def _hint_failed(self, error: BaseException) -> None:
         self._hint_timer.stop()
         self._hint_for = None
-        self.view.show_message(text("message.hint.none", self.lang))
+        _report("hint", error)
+        self.view.show_message(text("message.hint.unavailable", self.lang))
 
     def _forget_hint(self) -> None:
         """The table changed: a hint on its way is about the position before."""
@@ -425,14 +435,18 @@ class MainWindow(QMainWindow):
             self.indicator.show_state("thinking", self.lang, knows_hidden=knows_hidden)
 
     def _verdict_ready(self, game: Game, key: State, result: SolveResult) -> None:
-        self.verdicts[key] = result.verdict
-        if game is self.game and position_key(game.state) == key:
+        if game is not self.game:
+            return  # a verdict on the game before (its verdicts are forgotten)
+        if result.verdict != "unknown":  # an unknown one may be found with more time
+            self.verdicts[key] = result.verdict
+        if position_key(game.state) == key:
             self._thinking_timer.stop()
             knows_hidden = game.rules.variant.hidden_information
             self.indicator.show_state(result.verdict, self.lang, knows_hidden=knows_hidden)
 
     def _verdict_failed(self, error: BaseException) -> None:
         self._thinking_timer.stop()
+        _report("verdict", error)
         if self.game is not None:
             knows_hidden = self.game.rules.variant.hidden_information
             self.indicator.show_state("unknown", self.lang, knows_hidden=knows_hidden)
@@ -477,19 +491,26 @@ class MainWindow(QMainWindow):
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search
+        # The table takes no moves meanwhile (the found deal would replace them), also
+        # before the search's dialog, which takes the window's input, shows.
+        self.view.setEnabled(False)
         search.start()
         return search
 
-    def _winnable_found(self, search: DealSearch, options: GameOptions) -> None:
+    def _search_done(self, search: DealSearch) -> None:
         self.search = None
         search.deleteLater()
+        self.view.setEnabled(True)
+        self.view.setFocus()
+
+    def _winnable_found(self, search: DealSearch, options: GameOptions) -> None:
+        self._search_done(search)
         self.start(self.catalog.new_game(options))
         code = self.game.code if self.game is not None else ""
         self.view.show_message(text("search.found", self.lang, code=code or "—", tried=search.tried), 5)
 
     def _search_ended(self, search: DealSearch, tried: int) -> None:
-        self.search = None
-        search.deleteLater()
+        self._search_done(search)
         key = "search.gave_up" if tried >= search.max_deals else "search.cancelled"
         self.view.show_message(text(key, self.lang, tried=tried), 5)
         self._schedule_verdict()
@@ -606,6 +627,7 @@ class MainWindow(QMainWindow):
     def show_plugins(self) -> PluginsDialog:
         """Help ▸ Plugins: the plugins installed, and those left out with the reasons."""
         dialog = PluginsDialog(self.catalog, self.plugin_problems, self.lang, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
         return dialog
 
@@ -647,3 +669,9 @@ class MainWindow(QMainWindow):
             self.search.cancel()
         self.thinker.shutdown()
         super().closeEvent(event)
+
+
+def _report(work: str, error: BaseException) -> None:
+    """Say on standard error why background work failed (the player sees less)."""
+    words = str(error).replace("\n", " ")
+    print(f"solitaire: the {work} failed: {type(error).__name__}: {words}", file=sys.stderr)

@@ -148,7 +148,6 @@ class DealSearch(QObject):
         self.dialog.setCancelButtonText(text("search.cancel", lang))
         self.dialog.setRange(0, 0)  # no end known: a busy bar
         self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        self.dialog.setMinimumDuration(SHOW_AFTER_MS)
         self.dialog.setAutoClose(False)
         self.dialog.setAutoReset(False)
         self.dialog.setMinimumWidth(380)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import threading
 from typing import Any
 
 import pytest
+from qtpy.QtCore import Qt
 from qtpy.QtWidgets import QApplication
 
 from solitaire.core.hints import Hint
@@ -138,3 +141,56 @@ def test_a_hint_provider_failing_during_play_is_announced(qtbot, open_window, st
     window.hint()
     qtbot.waitUntil(lambda: "RaisingHintPlugin" in notice(window))
     assert any("hint boom" in line for line in store.settings().plugin_problems_shown.splitlines())
+
+
+def test_a_failing_hint_provider_is_left_out_on_the_window_thread(
+    qtbot, open_window, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[threading.Thread] = []
+    leave_out = Catalog._leave_out
+
+    def noted(catalog: Catalog, name: str, reason: str) -> None:
+        threads.append(threading.current_thread())
+        leave_out(catalog, name, reason)
+
+    monkeypatch.setattr(Catalog, "_leave_out", noted)
+    window = open_window(RaisingHintPlugin())
+    window.hint()  # thought about in a thread, with the window's catalog
+    qtbot.waitUntil(lambda: "RaisingHintPlugin" in notice(window))
+    assert threads == [threading.main_thread()]  # the catalog changed on the window's thread only
+    assert window.catalog.manager.get_plugin("RaisingHintPlugin") is None
+
+
+def test_a_hint_provider_failing_in_a_worker_is_left_out_of_the_window_too(qtbot, store: Store) -> None:
+    make_catalog = functools.partial(Catalog, entry_points=False, plugins=[RaisingHintPlugin()])
+    window = MainWindow(make_catalog(), store, lang="en", resume=False, worker_catalog=make_catalog)
+    qtbot.addWidget(window)
+    window.show()
+    window.hint()
+    qtbot.waitUntil(lambda: "RaisingHintPlugin" in notice(window), timeout=60_000)
+    assert window.thinker.fallbacks == 0  # the worker's catalog gave the hint
+    assert "RaisingHintPlugin" not in [plugin.name for plugin in installed_plugins(window.catalog, "en")]
+    dialog = window.show_plugins()
+    qtbot.addWidget(dialog)
+    left_out = [dialog.left_out.item(row, 0).text() for row in range(dialog.left_out.rowCount())]
+    assert left_out == ["RaisingHintPlugin"]
+
+
+def test_a_closed_plugins_dialog_is_deleted(qtbot, open_window) -> None:
+    window = open_window()
+    dialog = window.show_plugins()
+    with qtbot.waitSignal(dialog.destroyed):
+        dialog.close()
+
+
+def test_a_reason_can_be_copied_but_not_edited(qtbot, open_window) -> None:
+    window = open_window(RaisingPlugin())
+    dialog = window.show_plugins()
+    qtbot.addWidget(dialog)
+    item = dialog.left_out.item(0, 1)
+    assert item.flags() & Qt.ItemFlag.ItemIsSelectable
+    assert not item.flags() & Qt.ItemFlag.ItemIsEditable
+    dialog.left_out.setCurrentItem(item)
+    assert item.isSelected()
+    qtbot.keyClick(dialog.left_out, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.clipboard().text() == "failed in solitaire_register_variants: RuntimeError: boom"

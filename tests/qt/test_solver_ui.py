@@ -12,7 +12,9 @@ import functools
 import gc
 import itertools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -30,10 +32,11 @@ from solitaire.core.ruleset import Ruleset
 from solitaire.core.solver import SolveResult, solve
 from solitaire.core.state import Column, State
 from solitaire.core.store import Settings, Store
-from solitaire.frontends.qt import jobs, thinking
+from solitaire.frontends.qt import app, jobs, thinking
 from solitaire.frontends.qt.dialogs import NewGameDialog, SettingsDialog
 from solitaire.frontends.qt.i18n import TEXTS, text
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.frontends.qt.winnability import position_key
 from solitaire.variants.klondike import Klondike
 
 #: Klondike draw 3, deal 2: no card of it ever plays (the solver's doctest).
@@ -205,6 +208,33 @@ def test_hints_come_from_a_worker_process(qtbot, open_window, catalog: Catalog) 
     assert window.thinker.fallbacks == 0
 
 
+def test_a_hint_that_cannot_be_worked_out_says_so_and_why(
+    qtbot, open_window, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(job: jobs.HintJob, context: jobs.Context, cancel: threading.Event) -> jobs.HintAnswer:
+        raise RuntimeError("the hint\nbroke")
+
+    monkeypatch.setattr(jobs.HintJob, "run", fail)
+    window = open_window(catalog, lang="ru")
+    window.hint()
+    qtbot.waitUntil(lambda: banner(window) == text("message.hint.unavailable", "ru"))
+    assert banner(window) != text("message.hint.none", "ru")  # not "no useful move": none was sought
+    assert "RuntimeError: the hint broke\n" in capsys.readouterr().err
+
+
+def test_a_verdict_that_cannot_be_worked_out_says_why(
+    qtbot, open_window, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(state: State, rules: Ruleset, **budget: Any) -> SolveResult:
+        raise ValueError("no verdict today")
+
+    monkeypatch.setattr(jobs, "solve", fail)
+    window = open_window(catalog)
+    window.start(catalog.game_from_code(REFLECHI), record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == "unknown")
+    assert "ValueError: no verdict today" in capsys.readouterr().err
+
+
 # -- the indicator -------------------------------------------------------------------------------
 
 
@@ -237,6 +267,28 @@ def test_the_indicator_says_unknown_when_its_budget_runs_out(qtbot, open_window,
     window.start(catalog.game_from_code(REFLECHI), record=False)
     qtbot.waitUntil(lambda: window.indicator.state == "unknown")
     assert indicator_text(window) == "Winnable? Unknown"
+
+
+def test_an_unknown_verdict_is_not_remembered(
+    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    window = open_window(catalog)
+    game = catalog.game_from_code(REFLECHI)
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    held_solve.verdict = "unknown"  # the budget ran out
+    held_solve.release.set()
+    qtbot.waitUntil(lambda: window.indicator.state == "unknown")
+    assert position_key(game.state) not in window.verdicts
+    held_solve.release.clear()
+    game.perform("s")
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 2)
+    game.undo()  # back to the position found "unknown": it is asked about again
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 3)
+    assert position_key(held_solve.calls[2][0]) == position_key(held_solve.calls[0][0])
+    held_solve.verdict = "winnable"
+    held_solve.release.set()
+    qtbot.waitUntil(lambda: window.indicator.state == "winnable")
 
 
 def test_the_indicator_says_thinking_then_the_verdict(
@@ -400,6 +452,29 @@ def test_winnable_only_can_be_cancelled(qtbot, open_window, catalog: Catalog, he
     assert banner(window) == text("search.cancelled", "en", tried=0)
 
 
+def test_the_table_takes_no_moves_while_a_winnable_deal_is_sought(
+    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    window = open_window(catalog)
+    game = window.game
+    assert game is not None
+    search = window.new_winnable_game(catalog.options("klondike", 1))
+    assert search is not None and not search.dialog.isVisible()  # not yet: the window is still input's
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=stock_point(window))
+    QApplication.processEvents()
+    assert not game.journal  # the click on the stock did not draw
+    search.cancel()
+    assert window.view.isEnabled()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=stock_point(window))
+    qtbot.waitUntil(lambda: len(game.journal) == 1)
+
+
+def stock_point(window: MainWindow) -> Any:
+    scene = window.table
+    corner = scene.positions["s"]
+    return window.view.mapFromScene(corner.x() + scene.card_width / 2, corner.y() + scene.card_height / 2)
+
+
 def test_winnable_only_gives_up_after_its_deals(qtbot, open_window, catalog: Catalog) -> None:
     window = open_window(catalog, lang="ru")
     before = window.game
@@ -475,6 +550,114 @@ def test_a_variant_the_solver_does_not_know_gets_any_deal(qtbot, open_window) ->
     window = open_window(catalog)
     assert window.new_winnable_game(catalog.options("unsolved", 1, deal=7)) is None
     assert window.game is not None and window.game.rules.options.deal == 7
+
+
+# -- the thinker's corners -------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Answer:
+    """A job that answers ``value`` (once ``release`` is set, when given; its cancel is not heeded)."""
+
+    value: str
+    release: threading.Event | None = None
+
+    def run(self, context: jobs.Context, cancel: threading.Event) -> str:
+        if self.release is not None:
+            self.release.wait(20)
+        return self.value
+
+
+class BrokenPool(Executor):
+    """A worker pool whose workers have died: every job it takes fails at once."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a worker died"))
+        return future
+
+
+def test_an_answer_may_cancel_another_job_whose_answer_waits(qtbot, catalog: Catalog) -> None:
+    thinker = thinking.Thinker(catalog)
+    answers: list[str] = []
+
+    def found(answer: str) -> None:  # as a winnable deal found starts a game: other jobs go
+        answers.append(answer)
+        thinker.cancel("hint")
+
+    thinker.ask("deal", Answer("deal"), found)
+    thinker.ask("hint", Answer("hint"), answers.append)
+    thinker._timer.stop()  # both answers are to be taken in one look
+    qtbot.waitUntil(lambda: all(pending.future.done() for pending in thinker._pending.values()))
+    thinker._collect()
+    assert answers == ["deal"] and not thinker.busy("hint")
+    thinker.shutdown()
+
+
+def test_workers_that_cannot_start_leave_the_jobs_to_threads(
+    qtbot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_processes(thinker: thinking.Thinker) -> Executor:
+        raise OSError("no shared memory here")
+
+    monkeypatch.setattr(thinking.Thinker, "_process_pool", no_processes)
+    thinker = thinking.Thinker(catalog, worker_catalog=Catalog)
+    thinker.warm_up()
+    answers: list[str] = []
+    thinker.ask("hint", Answer("thought"), answers.append)
+    qtbot.waitUntil(lambda: answers == ["thought"])
+    thinker.shutdown()
+
+
+def test_a_pool_that_breaks_counts_once_however_many_jobs_it_took(qtbot, catalog: Catalog) -> None:
+    thinker = thinking.Thinker(catalog, worker_catalog=Catalog)
+    assert thinking.MAX_BREAKDOWNS == 2
+    thinker._processes = BrokenPool()
+    answers: list[str] = []
+    thinker.ask("hint", Answer("hint"), answers.append)
+    thinker.ask("verdict", Answer("verdict"), answers.append)
+    qtbot.waitUntil(lambda: sorted(answers) == ["hint", "verdict"])  # done again in threads
+    assert thinker.fallbacks == 2
+    assert thinker.in_processes  # one breakdown: new workers next time
+    thinker.shutdown()
+
+
+def test_closing_switches_collection_back_on_when_a_thread_outlives_the_wait(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert gc.isenabled()
+    monkeypatch.setattr(thinking, "CLOSING_WAIT", 0.01)
+    release = threading.Event()
+    thinker = thinking.Thinker(catalog)
+    try:
+        thinker.ask("verdict", Answer("late", release), lambda answer: None)
+        assert not gc.isenabled()
+        thinker.shutdown()  # the job does not heed its cancel event
+        assert gc.isenabled()
+    finally:
+        release.set()
+        gc.enable()
+
+
+def test_quitting_stops_the_thinking_of_the_window_left_open(
+    qtbot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = QApplication.topLevelWidgets()
+    opened: list[MainWindow] = []
+
+    def exec_(application: QApplication) -> int:
+        new = [w for w in application.topLevelWidgets() if w not in before]
+        window = next(w for w in new if isinstance(w, MainWindow))
+        qtbot.addWidget(window)
+        opened.append(window)
+        application.aboutToQuit.emit()  # the session ends with the window open
+        return 0
+
+    monkeypatch.setattr(QApplication, "exec", exec_)
+    assert app.run(catalog) == 0
+    thinker = opened[0].thinker
+    thinker.ask("hint", Answer("too late"), lambda answer: None)
+    assert not thinker.busy("hint")  # shut down: it takes no more work
 
 
 # -- words -----------------------------------------------------------------------------------------
