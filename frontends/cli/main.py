@@ -342,14 +342,18 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     )
     deals = range(args.first, args.first + args.deals)
 
+    # On a terminal a bar redrawn in place; elsewhere (a log file) a line a minute.
     bar = sys.stderr.isatty()
-    shown = [0.0]
+    shown = [time.monotonic()]
 
     def progress(done: int, total: int, winnable: int) -> None:
         now = time.monotonic()
-        if done == total or now - shown[0] >= 0.1:
+        if bar and (done == total or now - shown[0] >= 0.1):
             shown[0] = now
             print(f"\r{progress_line(done, total, winnable)}", end="", file=sys.stderr, flush=True)
+        elif not bar and (done == total or now - shown[0] >= 60):
+            shown[0] = now
+            print(progress_line(done, total, winnable), file=sys.stderr, flush=True)
 
     executor: Executor
     client: Any = None
@@ -366,7 +370,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         where = f"{workers} local process{'es' if workers > 1 else ''}"
     finished = False
     try:
-        report = run_survey(executor, spec, deals, progress if bar else None)
+        report = run_survey(executor, spec, deals, progress)
         finished = True
     except (OptionsError, ImportError) as error:  # a worker without the package or the plugin
         raise BadInput(

@@ -174,8 +174,10 @@ def test_progress_line() -> None:
 def _json_run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, object]:
     assert run(argv) == 0
     out, err = capsys.readouterr()
-    assert err == ""  # no progress bar when stderr is not a terminal
+    # Not a terminal: no bar redrawn in place, only whole lines (here the last one).
+    assert "\r" not in err and err.endswith("\n")
     data = json.loads(out)
+    assert err.splitlines()[-1].startswith("[") and f"{data['deals']}/{data['deals']}" in err
     assert isinstance(data, dict)
     return data
 
