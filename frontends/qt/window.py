@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from qtpy.QtCore import Qt, QTimer
+from qtpy.QtCore import QCoreApplication, QLibraryInfo, Qt, QTimer, QTranslator
 from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
@@ -59,6 +59,27 @@ THINKING_AFTER_MS = 400
 HINT_THINKING_AFTER_MS = 150
 #: The first worker process starts this long after the window (when thinking in processes).
 WARM_UP_MS = 1500
+
+
+_qt_translator: QTranslator | None = None
+
+
+def use_qt_translations(lang: str) -> None:
+    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons) in
+    ``lang``, from the translations Qt ships; English needs none."""
+    global _qt_translator
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    if _qt_translator is not None:
+        app.removeTranslator(_qt_translator)
+        _qt_translator = None
+    if lang == "en":
+        return
+    translator = QTranslator(app)
+    if translator.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(translator)
+        _qt_translator = translator
 
 
 class MainWindow(QMainWindow):
@@ -212,6 +233,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Put every label in the current language."""
+        use_qt_translations(self.lang)
         self.setWindowTitle(text("app.title", self.lang))
         for key, menu in self._menus.items():
             menu.setTitle(text(key, self.lang))  # type: ignore[attr-defined]

@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from qtpy.QtWidgets import QApplication
 
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
-from solitaire.frontends.qt.window import MainWindow
+from solitaire.frontends.qt.window import MainWindow, use_qt_translations
 
 MakeWindow = Callable[..., MainWindow]
 
@@ -37,6 +37,13 @@ def store(store_folder: Path) -> Store:
     # No animation: every gesture's result is in place at once (tests that want them turn them on).
     store.save_settings(Settings(animations=False))
     return store
+
+
+@pytest.fixture(autouse=True)
+def _qt_words_in_english() -> Iterator[None]:
+    """A window in Russian installs Qt's Russian words for the whole application: undo that."""
+    yield
+    use_qt_translations("en")
 
 
 @pytest.fixture

@@ -101,6 +101,17 @@ def test_the_dialog_speaks_russian(qtbot, catalog: Catalog) -> None:
     assert dialog.variant.currentText() == "Клондайк"
 
 
+def test_standard_buttons_speak_the_windows_language(qtbot, make_window, catalog: Catalog) -> None:
+    window = make_window(lang="ru")
+    dialog = NewGameDialog(catalog, window.settings, "ru", window)
+    qtbot.addWidget(dialog)
+    assert dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Отмена"
+    window.apply_settings(attrs.evolve(window.settings, language="en"))
+    english = NewGameDialog(catalog, window.settings, "en", window)
+    qtbot.addWidget(english)
+    assert english.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Cancel"
+
+
 def test_without_a_code_the_fields_choose_the_game(qtbot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog)
     dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
