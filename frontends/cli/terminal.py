@@ -51,7 +51,7 @@ class Session:
         resumed = store.load_game(catalog)
         if resumed is not None:
             self.game, saved = resumed
-            self.game_id, self.seconds = saved.id, saved.seconds
+            self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
             print(f"{TEXT[lang]['resume']} {self.game.code}")
         else:
             self.start(self.random_game())
@@ -78,16 +78,20 @@ class Session:
         if getattr(self, "game", None) is not None and self.game.journal and not self.game.is_won:
             self.finish()
         self.game, self.game_id, self.seconds, self.clock = game, Store.new_game_id(), 0.0, time.monotonic()
+        #: Whether a hint was asked for in this game (a win then counts as won with help).
+        self.helped = False
         self.save()
 
     def elapsed(self) -> float:
         return self.seconds + time.monotonic() - self.clock
 
     def save(self) -> None:
-        self.store.save_game(self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed())
+        self.store.save_game(
+            self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped
+        )
 
     def finish(self) -> None:
-        self.store.record_result(self.game, game_id=self.game_id, seconds=self.elapsed())
+        self.store.record_result(self.game, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped)
 
 
 def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None = None) -> int:
@@ -139,6 +143,7 @@ def _command(session: Session, word: str, rest: str) -> None:
         return
     elif word == "hint":
         hint = game.hint()
+        session.helped = session.helped or hint.move is not None
         print(f"  {hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:

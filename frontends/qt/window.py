@@ -387,6 +387,7 @@ class MainWindow(QMainWindow):
             return  # the table changed meanwhile: that hint is about another position
         self._hint_for = None
         if answer.hint.move is not None:
+            self.helped = True  # a win now counts as won with help
             self.table.show_hint(answer.hint.move)
         self.view.show_message(answer.hint.reason(self.lang))
         self._hint_providers_failed(answer.problems, before=[answer.hint.reason(self.lang)])
@@ -465,6 +466,8 @@ class MainWindow(QMainWindow):
             self._thinking_timer.stop()
             knows_hidden = game.rules.variant.hidden_information
             self.indicator.show_state(result.verdict, self.lang, knows_hidden=knows_hidden)
+            if knows_hidden and result.verdict != "unknown":
+                self.helped = True  # the verdict told something about the face-down cards
 
     def _verdict_failed(self, error: BaseException) -> None:
         self._thinking_timer.stop()

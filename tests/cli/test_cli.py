@@ -323,3 +323,28 @@ def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None
     # Starting another game counts the one left (2 moves made) as played, not won.
     stats = session("new TF1-D1N-AAAAAAB\nstats\nquit\n")
     assert "klondike/1/normal" in stats and "played 1, won 0" in stats
+
+
+def test_a_hint_in_the_terminal_marks_the_game_as_helped(tmp_path: Path) -> None:
+    from solitaire.core.registry import Catalog
+    from solitaire.core.store import Store
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_HOME": str(tmp_path)}
+
+    def helped_after(lines: str) -> bool:
+        result = subprocess.run(
+            [sys.executable, "-m", "solitaire", "--terminal"],
+            input=lines,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+        )
+        assert result.returncode == 0, result.stderr
+        loaded = Store(tmp_path).load_game(Catalog(entry_points=False))
+        assert loaded is not None
+        return loaded[1].helped
+
+    assert helped_after(f"new {CODE}\ns\nquit\n") is False
+    assert helped_after("hint\ns\nquit\n") is True  # and it stays so when the game is resumed
+    assert helped_after("s\nquit\n") is True

@@ -166,6 +166,14 @@ def test_a_hint_arrives_without_blocking_the_window(qtbot, open_window) -> None:
     assert hint_outlines(window)
 
 
+def test_a_hint_marks_the_game_as_helped(qtbot, open_window) -> None:
+    window = open_window(Catalog(entry_points=False))
+    assert window.helped is False
+    window.hint()
+    qtbot.waitUntil(lambda: bool(hint_outlines(window)))
+    assert window.helped is True  # a win now counts as won with help
+
+
 def test_a_hint_for_a_position_left_behind_is_dropped(qtbot, open_window) -> None:
     provider = HeldHint()
     window = open_window(Catalog(entry_points=False, plugins=[provider]))
@@ -350,10 +358,12 @@ def test_klondike_shows_the_indicator_only_when_asked_and_says_it_knows_the_hidd
     window.start(catalog.game_from_code(UNWINNABLE_KLONDIKE), record=False)
     QApplication.processEvents()
     assert window.indicator.state is None and not window.indicator.isVisible()
+    assert window.helped is False
 
     window.apply_settings(attrs.evolve(window.settings, winnable_indicator="always"))
     qtbot.waitUntil(lambda: window.indicator.state == "unwinnable")
     assert indicator_text(window) == "Not winnable (knows the hidden cards)"
+    assert window.helped is True  # the verdict told something about the face-down cards
     assert "face-down cards" in window.indicator.toolTip()
     window.apply_settings(attrs.evolve(window.settings, language="ru"))
     assert indicator_text(window) == "Выиграть нельзя (зная закрытые карты)"
