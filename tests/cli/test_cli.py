@@ -301,20 +301,24 @@ def test_terminal_game_reads_moves_until_end_of_input() -> None:
     assert CODE in result.stdout
 
 
-def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_HOME": str(tmp_path)}
+def _terminal_session(home: Path, lines: str) -> str:
+    """What the terminal game prints for ``lines`` of input, its files in ``home``."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_HOME": str(home)}
+    result = subprocess.run(
+        [sys.executable, "-m", "solitaire", "--terminal"],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
 
+
+def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None:
     def session(lines: str) -> str:
-        result = subprocess.run(
-            [sys.executable, "-m", "solitaire", "--terminal"],
-            input=lines,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env=env,
-        )
-        assert result.returncode == 0, result.stderr
-        return result.stdout
+        return _terminal_session(tmp_path, lines)
 
     session(f"new {CODE}\ns\ns\nquit\n")
     resumed = session("code\nquit\n")
@@ -329,18 +333,8 @@ def test_a_hint_in_the_terminal_marks_the_game_as_helped(tmp_path: Path) -> None
     from solitaire.core.registry import Catalog
     from solitaire.core.store import Store
 
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "SOLITAIRE_HOME": str(tmp_path)}
-
     def helped_after(lines: str) -> bool:
-        result = subprocess.run(
-            [sys.executable, "-m", "solitaire", "--terminal"],
-            input=lines,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env=env,
-        )
-        assert result.returncode == 0, result.stderr
+        _terminal_session(tmp_path, lines)
         loaded = Store(tmp_path).load_game(Catalog(entry_points=False))
         assert loaded is not None
         return loaded[1].helped
