@@ -59,6 +59,10 @@ Verdict = Literal["winnable", "unwinnable", "unknown"]
 DEFAULT_NODES: Final = 2_000_000
 #: How many moves of each position the narrow searches try.
 FAST_WIDTH: Final = 2
+#: The narrow searches get 1/NARROW_SHARE of the budget, the probes as much again.
+NARROW_SHARE: Final = 4
+#: How many moves of each position the narrow searches in a shaken order try.
+PROBE_WIDTH: Final = 3
 #: How many narrow searches in a shaken order follow the first one.
 PROBES: Final = 8
 PROBE_JITTER: Final = 25.0
@@ -70,6 +74,7 @@ _RED: Final = tuple((card // 13) in (1, 2) for card in range(52))
 _RANK: Final = tuple(card % 13 + 1 for card in range(52))
 _SUIT: Final = tuple(card // 13 for card in range(52))
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
+_SAME_COLOUR: Final = (3, 2, 1, 0)  # the other suit of the same colour, by suit
 _KINGS: Final = tuple(suit * 13 + 12 for suit in range(4))
 #: For each card, the two cards that may go on it in a column (none for an ace).
 _FITTERS: Final = tuple(
@@ -112,6 +117,8 @@ def solvable(rules: Ruleset) -> bool:
 Columns = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 #: stock, waste, foundation heights, columns, pass under way
 Position = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Columns, int]
+#: a move's priority, its actions, the position it leads to, the card the next move must use (or -1)
+Child = tuple[int, list[str], Position, int]
 
 
 class _Search:
@@ -130,6 +137,8 @@ class _Search:
         self.passes = rules.redeal.passes  # None: unlimited
         self.returns = returns
         self.safe_waste = self.draw == 1 and self.passes is None
+        #: Talon cards wait in the talon until a card may go on them (see :meth:`children`).
+        self.defer = self.safe_waste and width is None
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.cancel = cancel
@@ -207,12 +216,20 @@ class _Search:
             return _RANK[card] == 13
         return _RANK[card] + 1 == _RANK[target] and _RED[card] != _RED[target]
 
-    @staticmethod
-    def safe(card: int, found: tuple[int, ...]) -> bool:
-        rank = _RANK[card]
-        if found[_SUIT[card]] != rank - 1:
+    def safe(self, card: int, found: tuple[int, ...]) -> bool:
+        """Whether ``card`` may go home without losing a win: nothing that is not home
+        could ever need it.  The cards that may go on it (the other colour, one rank
+        lower) are home; with foundation returns, which could bring those back, so
+        is every card two ranks lower or more, so that whatever returned cards
+        build on it holds only cards that are home."""
+        rank, suit = _RANK[card], _SUIT[card]
+        if found[suit] != rank - 1:
             return False
-        return rank <= 2 or all(found[suit] >= rank - 1 for suit in _OTHER_COLOUR[_SUIT[card]])
+        if rank <= 2:
+            return True
+        if not all(found[other] >= rank - 1 for other in _OTHER_COLOUR[suit]):
+            return False
+        return not self.returns or found[_SAME_COLOUR[suit]] >= rank - 2
 
     def taps(
         self, stock: tuple[int, ...], waste: tuple[int, ...], passes: int
@@ -265,31 +282,40 @@ class _Search:
         cols: Columns,
         passes: int,
         line: list[str],
+        pending: int = -1,
     ) -> bool:
-        """Depth-first search; ``line`` collects the winning actions."""
+        """Depth-first search; ``line`` collects the winning actions.  ``pending`` is
+        a talon card just laid on a column that the next move must use."""
         start = len(line)
         raw = self.key(stock, waste, found, cols, passes)
+        if pending >= 0:
+            raw += bytes((0xFC, pending))
         if raw in self.seen:
             return False
         self.seen.add(raw)
-        # Safe moves first, without branching.
-        before = len(line)
-        stock, waste, found, cols = self.play_safe(stock, waste, found, cols, line)
-        if sum(found) == 52:
-            return True
-        if len(line) != before:
-            key = self.key(stock, waste, found, cols, passes)
-            if key in self.seen:
-                del line[start:]
-                return False
-            self.seen.add(key)
+        if pending < 0:
+            # Safe moves first, without branching.
+            before = len(line)
+            stock, waste, found, cols = self.play_safe(stock, waste, found, cols, line)
+            if sum(found) == 52:
+                return True
+            if len(line) != before:
+                key = self.key(stock, waste, found, cols, passes)
+                if key in self.seen:
+                    del line[start:]
+                    return False
+                self.seen.add(key)
         self.nodes += 1
         if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
             raise _Budget
-        for _, actions, child in self.children(stock, waste, found, cols, passes):
+        if pending < 0:
+            moves = self.children(stock, waste, found, cols, passes)
+        else:
+            moves = self.uses(pending, stock, waste, found, cols, passes)
+        for _, actions, child, then in moves:
             mark = len(line)
             line.extend(actions)
-            if self.run(*child, line):
+            if self.run(*child, line, then):
                 return True
             del line[mark:]
         del line[start:]
@@ -339,11 +365,15 @@ class _Search:
         found: tuple[int, ...],
         cols: Columns,
         passes: int,
-    ) -> list[tuple[int, list[str], Position]]:
+    ) -> list[Child]:
         """Moves with a priority (lower first): foundations, moves that turn a card
         up (from the column with most cards face down first), part of a group for a
         foundation move, the whole group of a Réfléchi column, the waste, the stock,
-        moves that empty a column, returns."""
+        moves that empty a column, returns.
+
+        At draw 1 with unlimited redeals a talon card goes to a column only when a
+        card could then go on it, and the next move must lay one there: the card
+        would wait as well in the talon, where every card stays a few taps away."""
         at: dict[int, int] = {}  # top card -> its column
         empty = -1
         for number, (down, up) in enumerate(cols):
@@ -351,8 +381,9 @@ class _Search:
                 at[up[-1]] = number
             elif empty < 0 and not down:
                 empty = number
-        out: list[tuple[int, list[str], Position]] = []
+        out: list[Child] = []
         add = out.append
+        runs: set[int] = set()  # the cards that may head a group (for ``defer``)
         # Column to foundation, and column to column.
         for number, (down, up) in enumerate(cols):
             if not up:
@@ -366,8 +397,10 @@ class _Search:
                     _set(cols, number, _after_take(down, up, 1)),
                     passes,
                 )
-                add((0, [f"t{number + 1}>f"], child))
+                add((0, [f"t{number + 1}>f"], child, -1))
             movable = self.movable(up)
+            if self.defer:
+                runs.update(up[-movable:])
             for size in range(1, movable + 1):
                 head = up[-size]
                 if size < movable:  # part of an ordered group
@@ -392,21 +425,34 @@ class _Search:
                     action = (
                         f"t{number + 1}:{size}>t{target + 1}" if size > 1 else f"t{number + 1}>t{target + 1}"
                     )
-                    add((priority, [action], (stock, waste, found, moved, passes)))
+                    add((priority, [action], (stock, waste, found, moved, passes), -1))
+        talon_cards: set[int] = set()
+        if self.defer:
+            talon_cards.update(stock)
+            talon_cards.update(waste)
+            if self.returns:
+                talon_cards.update(suit * 13 + height - 1 for suit, height in enumerate(found) if height)
         # Waste to foundation and to columns.
         if waste:
             card = waste[-1]
             if _RANK[card] == found[_SUIT[card]] + 1:
-                add((0, ["w>f"], (stock, waste[:-1], _raise(found, _SUIT[card]), cols, passes)))
-            for target in self.targets(card, at, empty):
-                down, up = cols[target]
-                add(
-                    (
-                        35,
-                        [f"w>t{target + 1}"],
-                        (stock, waste[:-1], found, _set(cols, target, (down, (*up, card))), passes),
+                add((0, ["w>f"], (stock, waste[:-1], _raise(found, _SUIT[card]), cols, passes), -1))
+            pending = -1
+            if self.defer:
+                pending = card
+                if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
+                    pending = -2  # nothing could go on it: it waits in the talon
+            if pending != -2:
+                for target in self.targets(card, at, empty):
+                    down, up = cols[target]
+                    add(
+                        (
+                            35,
+                            [f"w>t{target + 1}"],
+                            (stock, waste[:-1], found, _set(cols, target, (down, (*up, card))), passes),
+                            pending,
+                        )
                     )
-                )
         # The stock: tap k times, then play the waste card.
         wanted = {suit * 13 + height for suit, height in enumerate(found) if height < 13}
         for top in at:
@@ -421,8 +467,18 @@ class _Search:
             taps = ["s"] * count
             if to_foundation:
                 add(
-                    (40, [*taps, "w>f"], (new_stock, new_waste, _raise(found, _SUIT[card]), cols, new_passes))
+                    (
+                        40,
+                        [*taps, "w>f"],
+                        (new_stock, new_waste, _raise(found, _SUIT[card]), cols, new_passes),
+                        -1,
+                    )
                 )
+            pending = -1
+            if self.defer:
+                if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
+                    continue  # nothing could go on it: it waits in the talon
+                pending = card
             for target in targets:
                 down, up = cols[target]
                 add(
@@ -436,6 +492,7 @@ class _Search:
                             _set(cols, target, (down, (*up, card))),
                             new_passes,
                         ),
+                        pending,
                     )
                 )
         # Foundation returns, last.
@@ -459,8 +516,81 @@ class _Search:
                                     _set(cols, target, (down, (*up, card))),
                                     passes,
                                 ),
+                                -1,
                             )
                         )
+        return self.ordered(out)
+
+    def uses(
+        self,
+        card: int,
+        stock: tuple[int, ...],
+        waste: tuple[int, ...],
+        found: tuple[int, ...],
+        cols: Columns,
+        passes: int,
+    ) -> list[Child]:
+        """The moves that lay a card on ``card``, a talon card just laid on a column
+        (see :meth:`children`): a group from another column, another talon card, or
+        a card back from its foundation."""
+        target = next(number for number, (_, up) in enumerate(cols) if up and up[-1] == card)
+        target_down, target_up = cols[target]
+        fitters = _FITTERS[card]
+        out: list[Child] = []
+        add = out.append
+        for number, (down, up) in enumerate(cols):
+            if number == target or not up:
+                continue
+            movable = self.movable(up)
+            for size in range(1, movable + 1):
+                if up[-size] not in fitters:
+                    continue
+                if size == len(up):
+                    priority = 10 - len(down) if down else 60
+                else:
+                    priority = 20 if size < movable else 30
+                moved = _set(cols, number, _after_take(down, up, size))
+                moved = _set(moved, target, (target_down, target_up + up[-size:]))
+                action = f"t{number + 1}:{size}>t{target + 1}" if size > 1 else f"t{number + 1}>t{target + 1}"
+                add((priority, [action], (stock, waste, found, moved, passes), -1))
+        for count, shown, new_stock, new_waste, new_passes in self.talon(stock, waste, passes):
+            if shown in fitters:
+                column = (target_down, (*target_up, shown))
+                add(
+                    (
+                        41,
+                        ["s"] * count + [f"w>t{target + 1}"],
+                        (new_stock, new_waste, found, _set(cols, target, column), new_passes),
+                        shown,
+                    )
+                )
+        if waste and waste[-1] in fitters:
+            column = (target_down, (*target_up, waste[-1]))
+            add(
+                (
+                    35,
+                    [f"w>t{target + 1}"],
+                    (stock, waste[:-1], found, _set(cols, target, column), passes),
+                    waste[-1],
+                )
+            )
+        if self.returns:
+            for fitter in fitters:
+                suit = _SUIT[fitter]
+                if found[suit] == _RANK[fitter]:
+                    column = (target_down, (*target_up, fitter))
+                    add(
+                        (
+                            70,
+                            [f"f{suit + 1}>t{target + 1}"],
+                            (stock, waste, _lower(found, suit), _set(cols, target, column), passes),
+                            -1,
+                        )
+                    )
+        return self.ordered(out)
+
+    def ordered(self, out: list[Child]) -> list[Child]:
+        """``out`` in order of promise (shaken in a probe), cut to ``width``."""
         if self.shuffle is not None:
             # A probe: the order of promise, shaken (moves within a few classes swap).
             shuffle = self.shuffle.random
@@ -480,7 +610,7 @@ class _Search:
         return tuple(at[t] for t in _ACCEPTORS[card] if t in at)
 
 
-def _priority(entry: tuple[int, list[str], Position]) -> int:
+def _priority(entry: Child) -> int:
     return entry[0]
 
 
@@ -512,6 +642,45 @@ def _after_take(
     return down, rest
 
 
+def _locked(cols: Columns, found: tuple[int, ...], *, returns: bool) -> bool:
+    """Whether some cards of the tableau can provably never leave their places, so
+    that the cards under them never come home: a dead position, found without
+    searching.
+
+    A card that does not continue an ordered group (it lies on a face-down card, or
+    on a card it does not fit) leaves the card under it only by moving as the head
+    of a group or by going home; until then every card under it stays put.  A set of
+    such cards (kings aside: they may go to an empty column) is locked when each of
+    them has a lower card of its own suit under a card of the set (so it never goes
+    home) and each of the two cards it could go on lies under a card of the set, or
+    is home for good (returns forbidden).  No card of a locked set ever moves first,
+    so none ever moves.  The largest locked set is found by discarding, until none
+    is left to discard, the cards that fail those conditions."""
+    under: dict[int, tuple[int, ...]] = {}
+    for down, up in cols:
+        pile = down + up
+        for index in range(1, len(pile)):
+            card = pile[index]
+            if _RANK[card] == 13:
+                continue
+            if index > len(down) and pile[index - 1] in _ACCEPTORS[card]:
+                continue  # continues an ordered group: it may leave with the cards under it
+            under[card] = pile[:index]
+    changed = True
+    while under and changed:
+        stuck = {card for cards in under.values() for card in cards}
+        changed = False
+        for card in list(under):
+            suit, rank = _SUIT[card], _RANK[card]
+            if not any(_SUIT[other] == suit and _RANK[other] < rank for other in stuck) or not all(
+                holder in stuck or (not returns and found[_SUIT[holder]] >= _RANK[holder])
+                for holder in _ACCEPTORS[card]
+            ):
+                del under[card]
+                changed = True
+    return bool(under)
+
+
 def solve(
     state: State,
     rules: Ruleset,
@@ -533,18 +702,24 @@ def solve(
     if not solvable(rules):
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
+    cols: Columns = tuple(
+        (tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau
+    )
+    found = tuple(len(foundation) for foundation in state.foundations)
+    if _locked(cols, found, returns=rules.returns_allowed):
+        return SolveResult("unwinnable", (), 0, time.monotonic() - started)
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
     # The narrow searches: half the budget, the first a quarter of it.
     for probe in range(PROBES + 1):
-        share = 4 if probe == 0 else 4 * PROBES
+        share = NARROW_SHARE if probe == 0 else NARROW_SHARE * PROBES
         narrow = _Search(
             rules,
             max_nodes // share,
             min(deadline, time.monotonic() + (deadline - started) / share),
             returns=False,
             cancel=cancel,
-            width=FAST_WIDTH,
+            width=FAST_WIDTH if probe == 0 else PROBE_WIDTH,
             seed=probe or None,
         )
         if narrow.solve(state):
@@ -555,12 +730,12 @@ def solve(
         if not narrow.narrowed or (cancel is not None and cancel.is_set()):
             break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
-    found = search.solve(state)
+    outcome = search.solve(state)
     nodes += search.nodes
     seconds = time.monotonic() - started
-    if found is None:
+    if outcome is None:
         return SolveResult("unknown", (), nodes, seconds)
-    if found:
+    if outcome:
         return SolveResult("winnable", tuple(search.line), nodes, seconds)
     return SolveResult("unwinnable", (), nodes, seconds)
 

@@ -11,7 +11,7 @@ import pytest
 from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.solver import SolveResult, UnsupportedVariant, _Search, solvable, solve
+from solitaire.core.solver import SolveResult, UnsupportedVariant, _locked, _Search, solvable, solve
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
 
@@ -137,6 +137,109 @@ def test_kings_find_the_empty_columns() -> None:
     )
     result, won = solved(CATALOG.options(), dead_looking)
     assert result.verdict == "winnable" and won
+
+
+def _dealt(columns: list[tuple[str, str]], home: str = "") -> State:
+    """Columns given as (face down, face up), the cards named in ``home`` on the
+    foundations (each suit from its ace), every other card in the stock."""
+    tableau = [Column(cards(down), cards(up)) for down, up in columns]
+    tableau += [Column() for _ in range(7 - len(tableau))]
+    at_home = set(cards(home))
+    foundations = tuple(
+        tuple(c for c in cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK")) if c in at_home)
+        for suit in "SHDC"
+    )
+    placed = set(at_home).union(*(column.down + column.up for column in tableau))
+    deck = cards(" ".join(f"{r}{suit}" for suit in "SHDC" for r in "A23456789TJQK"))
+    return State(
+        stock=tuple(c for c in deck if c not in placed),
+        waste=(),
+        foundations=foundations,
+        tableau=tuple(tableau),
+    )
+
+
+def _is_locked(state: State, *, returns: bool = True) -> bool:
+    cols = tuple((tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau)
+    return _locked(cols, tuple(len(f) for f in state.foundations), returns=returns)
+
+
+def test_a_card_over_its_own_suit_and_both_its_holders_is_a_dead_deal() -> None:
+    # 5S lies face down over 4S and over both red sixes: it can neither go home nor
+    # leave the column, so 4S never comes home.  No search is needed.
+    state = _dealt([("6H 6D 4S 5S", "KC")])
+    for variant in ("klondike", "reflechi"):
+        result = solve(state, CATALOG.new_game(CATALOG.options(variant=variant), initial=state).rules)
+        assert (result.verdict, result.nodes) == ("unwinnable", 0)
+    # With one red six elsewhere, 5S may leave: the search decides.
+    assert not _is_locked(_dealt([("6H 4S 5S", "KC")]))
+
+
+def test_locked_cards_hold_one_another() -> None:
+    # 5S is over 4S and 6H; 6D lies under 9C, which is itself over 8C and both red
+    # tens: neither ever moves.  Without TD under it, 9C may leave, and so may 5S.
+    assert _is_locked(_dealt([("6H 4S 5S", "KC"), ("TH TD 8C 6D 9C", "2C")]))
+    assert not _is_locked(_dealt([("6H 4S 5S", "KC"), ("TH 8C 6D 9C", "2C")]))
+    # A holder at home holds nothing for good only when returns are forbidden.
+    at_home = _dealt([("6H 4S 5S", "KC")], home="AD 2D 3D 4D 5D 6D")
+    assert _is_locked(at_home, returns=False)
+    assert not _is_locked(at_home, returns=True)
+    # A card that continues an ordered group may leave with the cards under it.
+    assert not _is_locked(_dealt([("6H 4S", "6D 5S")]))
+
+
+def test_locked_deals_have_no_win() -> None:
+    """The lock is a proof: on the first deals it finds, under the most generous
+    rules (Réfléchi, draw 1, returns allowed), a search that skips it wins none."""
+    locked = []
+    for deal in range(600):
+        game = CATALOG.new_game(CATALOG.options(variant="reflechi", draw=1, deal=deal))
+        if _is_locked(game.state):
+            locked.append(game)
+    assert len(locked) >= 4  # about 1 deal in 80
+    for game in locked[:4]:
+        search = _Search(game.rules, 15_000, float("inf"), returns=True)
+        assert search.solve(game.state) is not True, game.options
+
+
+def test_safe_moves_home_keep_what_returns_could_need() -> None:
+    rules = CATALOG.new_game(CATALOG.options()).rules
+    five_of_hearts = Card.parse("5H").index
+    # Spades, hearts and clubs home to 4, diamonds to the ace.
+    found = (4, 4, 1, 4)
+    assert _Search(rules, 1, float("inf"), returns=False).safe(five_of_hearts, found)
+    # With returns, 4S could come back onto 5H to hold 3D: 5H must wait for 3D.
+    assert not _Search(rules, 1, float("inf"), returns=True).safe(five_of_hearts, found)
+    assert _Search(rules, 1, float("inf"), returns=True).safe(five_of_hearts, (4, 4, 3, 4))
+
+
+def test_talon_cards_are_laid_out_when_a_card_goes_on_them() -> None:
+    # Draw 1: QC covers JH over JC, and only a red king from the talon, laid in the
+    # empty column, can take it.  The complete search lays it just before QC moves.
+    home = " ".join(f"{r}{s}" for s in "SHDC" for r in "A23456789T") + " JS QS KS JD QD"
+    game = CATALOG.new_game(CATALOG.options(draw=1), initial=_dealt([("JC JH", "QC")], home=home))
+    search = _Search(game.rules, 10_000, float("inf"), returns=True)
+    assert search.solve(game.state) is True
+    line = search.line
+    for action in line:
+        game.perform(action)
+    assert game.is_won
+    laid = [index for index, action in enumerate(line) if action.startswith("w>t")]
+    assert laid and all(line[index + 1].endswith(line[index][1:]) for index in laid), line
+
+
+@pytest.mark.parametrize("deal", [21, 90, 161, 2, 3])
+def test_laying_talon_cards_out_late_loses_no_verdict(deal: int) -> None:
+    """At draw 1 with unlimited redeals the complete search lays a talon card on a
+    column only just before a card goes on it; the verdicts match a search that
+    lays them whenever they fit."""
+    game = CATALOG.new_game(CATALOG.options(draw=1, deal=deal))
+    verdicts = []
+    for defer in (True, False):
+        search = _Search(game.rules, 40_000, float("inf"), returns=True)
+        search.defer = defer
+        verdicts.append(search.solve(game.state))
+    assert verdicts[0] is not None and verdicts[0] == verdicts[1], verdicts
 
 
 def test_passes_are_part_of_the_position() -> None:
