@@ -75,6 +75,8 @@ _RANK: Final = tuple(card % 13 + 1 for card in range(52))
 _SUIT: Final = tuple(card // 13 for card in range(52))
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 _SAME_COLOUR: Final = (3, 2, 1, 0)  # the other suit of the same colour, by suit
+#: ``pending`` values from _EMPTY on name a column just emptied, that a king must fill.
+_EMPTY: Final = 64
 _KINGS: Final = tuple(suit * 13 + 12 for suit in range(4))
 #: For each card, the two cards that may go on it in a column (none for an ace).
 _FITTERS: Final = tuple(
@@ -139,6 +141,8 @@ class _Search:
         self.safe_waste = self.draw == 1 and self.passes is None
         #: Talon cards wait in the talon until a card may go on them (see :meth:`children`).
         self.defer = self.safe_waste and width is None
+        #: A column is emptied only just before a king goes there (see :meth:`children`).
+        self.late_empty = width is None
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.cancel = cancel
@@ -310,6 +314,8 @@ class _Search:
             raise _Budget
         if pending < 0:
             moves = self.children(stock, waste, found, cols, passes)
+        elif pending >= _EMPTY:
+            moves = self.fill(pending - _EMPTY, stock, waste, found, cols, passes)
         else:
             moves = self.uses(pending, stock, waste, found, cols, passes)
         for _, actions, child, then in moves:
@@ -371,6 +377,10 @@ class _Search:
         foundation move, the whole group of a Réfléchi column, the waste, the stock,
         moves that empty a column, returns.
 
+        A column is emptied only when no other column is empty and a king could go
+        there, and the next move must bring one: until then the cards that leave it
+        would serve as well where they are.
+
         At draw 1 with unlimited redeals a talon card goes to a column only when a
         card could then go on it, and the next move must lay one there: the card
         would wait as well in the talon, where every card stays a few taps away."""
@@ -412,6 +422,12 @@ class _Search:
                     priority = 10 - len(down) if down else 60
                 else:  # the whole movable group of a Réfléchi column: uncovers a face-up card
                     priority = 30
+                then = -1
+                if priority == 60 and self.late_empty:
+                    # Emptying a column waits until a king is to go there.
+                    if empty >= 0 or not self.king_waiting(number, stock, waste, found, cols):
+                        continue
+                    then = _EMPTY + number
                 if _RANK[head] == 13:
                     if empty < 0 or (size == len(up) and not down):
                         continue
@@ -425,7 +441,7 @@ class _Search:
                     action = (
                         f"t{number + 1}:{size}>t{target + 1}" if size > 1 else f"t{number + 1}>t{target + 1}"
                     )
-                    add((priority, [action], (stock, waste, found, moved, passes), -1))
+                    add((priority, [action], (stock, waste, found, moved, passes), then))
         talon_cards: set[int] = set()
         if self.defer:
             talon_cards.update(stock)
@@ -501,6 +517,10 @@ class _Search:
                 if not height:
                     continue
                 card = suit * 13 + height - 1
+                if height == 13 and empty >= 0:
+                    column = (cols[empty][0], (card,))
+                    child = (stock, waste, _lower(found, suit), _set(cols, empty, column), passes)
+                    add((70, [f"f{suit + 1}>t{empty + 1}"], child, -1))
                 for t in _ACCEPTORS[card]:
                     if t in at:
                         target = at[t]
@@ -587,6 +607,68 @@ class _Search:
                             -1,
                         )
                     )
+        return self.ordered(out)
+
+    def king_waiting(
+        self,
+        source: int,
+        stock: tuple[int, ...],
+        waste: tuple[int, ...],
+        found: tuple[int, ...],
+        cols: Columns,
+    ) -> bool:
+        """Whether a king could go to column ``source`` once it is empty: one heading a
+        group that lies on another card, one in the talon, or one at home."""
+        for number, (down, up) in enumerate(cols):
+            if number != source and up:
+                size = self.movable(up)
+                if _RANK[up[-size]] == 13 and (down or size < len(up)):
+                    return True
+        if any(_RANK[card] == 13 for card in stock) or any(_RANK[card] == 13 for card in waste):
+            return True
+        return self.returns and 13 in found
+
+    def fill(
+        self,
+        column: int,
+        stock: tuple[int, ...],
+        waste: tuple[int, ...],
+        found: tuple[int, ...],
+        cols: Columns,
+        passes: int,
+    ) -> list[Child]:
+        """The moves that bring a king to ``column``, just emptied (see :meth:`children`)."""
+        out: list[Child] = []
+        add = out.append
+        for number, (down, up) in enumerate(cols):
+            if number == column or not up:
+                continue
+            size = self.movable(up)
+            if _RANK[up[-size]] != 13 or (size == len(up) and not down):
+                continue
+            moved = _set(cols, number, _after_take(down, up, size))
+            moved = _set(moved, column, ((), up[-size:]))
+            action = f"t{number + 1}:{size}>t{column + 1}" if size > 1 else f"t{number + 1}>t{column + 1}"
+            add((10 - len(down) if down else 30, [action], (stock, waste, found, moved, passes), -1))
+        if waste and _RANK[waste[-1]] == 13:
+            king = waste[-1]
+            child = (stock, waste[:-1], found, _set(cols, column, ((), (king,))), passes)
+            add((35, [f"w>t{column + 1}"], child, king if self.defer else -1))
+        for count, shown, new_stock, new_waste, new_passes in self.talon(stock, waste, passes):
+            if _RANK[shown] == 13:
+                child = (new_stock, new_waste, found, _set(cols, column, ((), (shown,))), new_passes)
+                add((41, ["s"] * count + [f"w>t{column + 1}"], child, shown if self.defer else -1))
+        if self.returns:
+            for suit, height in enumerate(found):
+                if height == 13:
+                    child = (
+                        stock,
+                        waste,
+                        _lower(found, suit),
+                        _set(cols, column, ((), (suit * 13 + 12,))),
+                        passes,
+                    )
+                    add((70, [f"f{suit + 1}>t{column + 1}"], child, -1))
         return self.ordered(out)
 
     def ordered(self, out: list[Child]) -> list[Child]:

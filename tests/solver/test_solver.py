@@ -228,18 +228,45 @@ def test_talon_cards_are_laid_out_when_a_card_goes_on_them() -> None:
     assert laid and all(line[index + 1].endswith(line[index][1:]) for index in laid), line
 
 
-@pytest.mark.parametrize("deal", [21, 90, 161, 2, 3])
-def test_laying_talon_cards_out_late_loses_no_verdict(deal: int) -> None:
-    """At draw 1 with unlimited redeals the complete search lays a talon card on a
-    column only just before a card goes on it; the verdicts match a search that
-    lays them whenever they fit."""
-    game = CATALOG.new_game(CATALOG.options(draw=1, deal=deal))
+@pytest.mark.parametrize(
+    ("reduction", "variant", "draw", "deal"),
+    [
+        ("defer", "klondike", 1, 21),
+        ("defer", "klondike", 1, 90),
+        ("defer", "klondike", 1, 161),
+        ("defer", "klondike", 1, 2),
+        ("late_empty", "reflechi", 3, 20),
+        ("late_empty", "reflechi", 3, 35),
+        ("late_empty", "klondike", 3, 183),
+    ],
+)
+def test_moves_made_late_lose_no_verdict(reduction: str, variant: str, draw: int, deal: int) -> None:
+    """The complete search lays a talon card on a column (draw 1, unlimited
+    redeals) only just before a card goes on it, and empties a column only just
+    before a king goes there; the verdicts match a search without the reduction."""
+    game = CATALOG.new_game(CATALOG.options(variant=variant, draw=draw, deal=deal))
     verdicts = []
-    for defer in (True, False):
+    for on in (True, False):
         search = _Search(game.rules, 40_000, float("inf"), returns=True)
-        search.defer = defer
+        setattr(search, reduction, on)
         verdicts.append(search.solve(game.state))
     assert verdicts[0] is not None and verdicts[0] == verdicts[1], verdicts
+
+
+def test_kings_come_back_to_empty_columns() -> None:
+    # 9H covers JH over QH over KH; 8H lies under TH in the waste, and no pass is
+    # left.  The win builds KD, QC, JD, TC down an empty column from the
+    # foundations, so that 9H can leave.
+    suit = {letter: cards(" ".join(f"{rank}{letter}" for rank in "A23456789TJQK")) for letter in "SHDC"}
+    state = State(
+        stock=(),
+        waste=cards("8H TH"),
+        foundations=(suit["S"], suit["H"][:7], suit["D"], suit["C"]),
+        tableau=(Column(cards("KH QH JH"), cards("9H")),) + tuple(Column() for _ in range(6)),
+        pass_number=1,
+    )
+    result, won = solved(CATALOG.options(redeal="passes:1"), state)
+    assert result.verdict == "winnable" and won
 
 
 def test_passes_are_part_of_the_position() -> None:
@@ -252,8 +279,9 @@ def test_passes_are_part_of_the_position() -> None:
         tableau=(Column(cards("KH QH JH"), cards("9H")),) + tuple(Column() for _ in range(6)),
         pass_number=1,
     )
-    one_pass, _ = solved(CATALOG.options(redeal="passes:1"), state)
-    two_passes, won = solved(CATALOG.options(redeal="passes:2"), state)
+    # (Without returns: with them, kings go back to the empty columns to build on.)
+    one_pass, _ = solved(CATALOG.options(redeal="passes:1", returns_allowed=False), state)
+    two_passes, won = solved(CATALOG.options(redeal="passes:2", returns_allowed=False), state)
     assert one_pass.verdict == "unwinnable"
     assert two_passes.verdict == "winnable" and won
     assert two_passes.solution[0] == "s"  # the recycle
