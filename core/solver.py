@@ -7,12 +7,13 @@ until turned up), Réfléchi exactly.  Draw 1 and 3, every redeal policy (the pa
 under way is part of the position when passes are limited), foundation returns
 allowed or forbidden.
 
-Moves are tried in order of promise: foundations, moves that turn a card up
-(from the column with most cards face down first), the waste, the stock, moves
-that empty a column, foundation returns.  Narrow searches that try only the two
-most promising moves of each position run first, on half of the budget: they
-find most wins quickly.  The complete search then uses sound reductions only,
-so that "unwinnable" is a proof:
+Deals where some cards can provably never move (:func:`_locked`) are lost
+without searching.  Moves are tried in order of promise: foundations, moves
+that turn a card up (from the column with most cards face down first), the
+waste, the stock, moves that empty a column, foundation returns.  Narrow
+searches that try only the two or three most promising moves of each position
+run first, on half of the budget: they find most wins quickly.  The complete
+search then uses sound reductions only, so that "unwinnable" is a proof:
 
 * the stock is handled by macro moves: "tap the stock k times, then play the
   waste card": taps commute with moves that do not touch the waste, and taps
@@ -29,6 +30,10 @@ so that "unwinnable" is a proof:
 * part of an ordered group moves to another column only when the card it
   uncovers can then go to its foundation (the same paper: otherwise it only
   swaps which of two equal cards holds it);
+* at draw 1 with unlimited redeals a talon card goes to a column only when the
+  next move puts a card on it (it waits as well in the talon);
+* a column is emptied only when no other is empty, and the next move brings a
+  king there (until then the cards that left it serve as well where they were);
 * a king that already lies at the bottom of its column never moves to an empty
   column, and of several empty columns only the first is tried.
 
