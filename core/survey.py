@@ -47,6 +47,7 @@ __all__ = [
     "local_executor",
     "progress_line",
     "run_survey",
+    "stop_workers",
     "survey_deal",
     "wilson",
 ]
@@ -304,6 +305,16 @@ def local_executor(workers: int | None = None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts
     )
+
+
+def stop_workers(executor: Executor) -> None:
+    """End the worker processes of a local executor at once, dropping the deals
+    they are solving (on Ctrl-C or SIGTERM: waiting could take up to the timeout
+    of each deal).  Other executors are left alone."""
+    processes = getattr(executor, "_processes", None)
+    if isinstance(executor, ProcessPoolExecutor) and isinstance(processes, dict):
+        for process in list(processes.values()):
+            process.terminate()
 
 
 class ClusterError(Exception):

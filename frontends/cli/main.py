@@ -10,7 +10,9 @@ import argparse
 import json
 import os
 import secrets
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -301,6 +303,10 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _stop_on_sigterm(signum: int, frame: object) -> NoReturn:
+    raise SystemExit(128 + signum)
+
+
 def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     import time
     from concurrent.futures import Executor
@@ -314,6 +320,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         local_executor,
         progress_line,
         run_survey,
+        stop_workers,
     )
 
     if args.deals < 1:
@@ -369,6 +376,9 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         executor = local_executor(workers)
         where = f"{workers} local process{'es' if workers > 1 else ''}"
     finished = False
+    # SIGTERM stops the survey as Ctrl-C does, so that the workers go with it.
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    terminate = signal.signal(signal.SIGTERM, _stop_on_sigterm) if in_main_thread else None
     try:
         report = run_survey(executor, spec, deals, progress)
         finished = True
@@ -379,12 +389,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     finally:
         if bar:
             print(file=sys.stderr)
-        # On Ctrl-C or an error, drop the deals not started (local ones running end within --timeout).
+        # On Ctrl-C, SIGTERM or an error, drop the deals not started, and end local workers now.
         if client is not None:
             executor.shutdown(wait=finished)  # Dask's executor cancels everything without waiting
             client.close()
         else:
+            if not finished:
+                stop_workers(executor)
             executor.shutdown(wait=finished, cancel_futures=not finished)
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, terminate)
     if args.json:
         data = report.to_dict()
         data["first"] = args.first

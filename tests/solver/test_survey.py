@@ -9,7 +9,12 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
+import signal
+import subprocess
 import sys
+import time
+import uuid
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -304,3 +309,45 @@ def test_cli_on_a_local_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None
         if key not in ("median_seconds", "seconds"):
             assert remote[key] == local[key], key
     assert {k: remote[k] for k in EXPECTED} == EXPECTED
+
+
+def _marked(marker: str) -> list[int]:
+    """The processes whose environment carries ``marker``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/environ", "rb") as environ:
+                    if marker.encode() in environ.read():
+                        found.append(int(entry))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_stopped_survey_ends_its_workers(signum: int, status: int) -> None:
+    """Ctrl-C or SIGTERM in the middle of a long deal: the command exits at once
+    and leaves no worker behind (waiting would take the deal's whole timeout)."""
+    marker = f"SOLITAIRE_TEST_SURVEY={uuid.uuid4().hex}"
+    name, value = marker.split("=")
+    command = [sys.executable, "-m", "solitaire", "survey", "--variant", "klondike", "--draw", "1"]
+    command += ["--first", "104", "--deals", "1", "--workers", "1", "--timeout", "600"]
+    process = subprocess.Popen(command, env={**os.environ, name: value}, stderr=subprocess.PIPE)
+    try:
+        for _ in range(600):  # until the worker is solving
+            if len(_marked(marker)) >= 3:  # the command, the worker, the resource tracker
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        process.send_signal(signum)
+        assert process.wait(timeout=10) == status  # exits at once (waiting would take the deal: minutes)
+        for _ in range(100):
+            if not _marked(marker):
+                break
+            time.sleep(0.05)
+        assert _marked(marker) == []
+    finally:
+        process.kill()
+        process.wait()
