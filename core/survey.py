@@ -43,6 +43,7 @@ __all__ = [
     "Interval",
     "SurveyReport",
     "SurveySpec",
+    "SurveyStopped",
     "dask_client",
     "local_executor",
     "progress_line",
@@ -178,6 +179,8 @@ class SurveyReport:
     results: tuple[DealResult, ...]
     #: Wall-clock time of the whole survey (``seconds`` sums the deals' own times).
     elapsed: float = 0.0
+    #: Whether the survey was stopped before the end (the figures are those of ``results``).
+    stopped: bool = False
 
     @property
     def deals(self) -> int:
@@ -226,6 +229,7 @@ class SurveyReport:
             },
             "median_seconds": round(self.median_seconds, 4),
             "seconds": round(self.seconds, 3),
+            "stopped": self.stopped,
         }
 
 
@@ -242,7 +246,8 @@ def run_survey(
     At most ``in_flight`` deals are handed over ahead of the results; ``progress``
     is called in this thread after each result. An exception raised by a deal
     (for instance a worker that lacks the variant's plugin) cancels the deals not
-    yet started and propagates.
+    yet started and propagates. Ctrl-C (or a ``SystemExit`` from a signal handler)
+    cancels them too, and raises :class:`SurveyStopped` with the deals solved so far.
     """
     if in_flight < 1:
         raise ValueError(f"in_flight must be at least 1, not {in_flight}")
@@ -279,12 +284,28 @@ def run_survey(
                 winnable += result.verdict == "winnable"
                 if progress is not None:
                     progress(len(results), total, winnable)
+    except (KeyboardInterrupt, SystemExit) as stop:
+        for future in pending:
+            future.cancel()
+        results.sort(key=lambda r: r.deal)
+        report = SurveyReport(spec, tuple(results), time.monotonic() - started, stopped=True)
+        raise SurveyStopped(report, stop) from stop
     except BaseException:
         for future in pending:
             future.cancel()
         raise
     results.sort(key=lambda r: r.deal)
     return SurveyReport(spec, tuple(results), time.monotonic() - started)
+
+
+class SurveyStopped(Exception):
+    """A survey stopped before the end: ``report`` holds the deals solved so far,
+    ``cause`` is the ``KeyboardInterrupt`` or ``SystemExit`` that stopped it."""
+
+    def __init__(self, report: SurveyReport, cause: BaseException) -> None:
+        super().__init__(f"the survey was stopped after {report.deals} deals")
+        self.report = report
+        self.cause = cause
 
 
 # -- running it ------------------------------------------------------------------------------------

@@ -316,6 +316,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     from solitaire.core.survey import (
         ClusterError,
         SurveySpec,
+        SurveyStopped,
         dask_client,
         local_executor,
         progress_line,
@@ -376,12 +377,15 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         executor = local_executor(workers)
         where = f"{workers} local process{'es' if workers > 1 else ''}"
     finished = False
+    stopped: SurveyStopped | None = None
     # SIGTERM stops the survey as Ctrl-C does, so that the workers go with it.
     in_main_thread = threading.current_thread() is threading.main_thread()
     terminate = signal.signal(signal.SIGTERM, _stop_on_sigterm) if in_main_thread else None
     try:
         report = run_survey(executor, spec, deals, progress)
         finished = True
+    except SurveyStopped as error:
+        stopped, report = error, error.report
     except (OptionsError, ImportError) as error:  # a worker without the package or the plugin
         raise BadInput(
             f"survey: a worker cannot solve these deals ({type(error).__name__}: {error})"
@@ -399,11 +403,20 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             executor.shutdown(wait=finished, cancel_futures=not finished)
         if in_main_thread:
             signal.signal(signal.SIGTERM, terminate)
+    status = EXIT_OK
+    if stopped is not None:
+        # Ctrl-C: 130; SIGTERM: 143.  The figures of the deals solved are still worth printing.
+        cause = stopped.cause
+        status = 130 if not isinstance(cause, SystemExit) or not isinstance(cause.code, int) else cause.code
+        if not report.deals:
+            print("survey: stopped before any deal was solved", file=sys.stderr)
+            return status
+        print(f"survey: stopped; the figures are those of the {report.deals} deals solved", file=sys.stderr)
     if args.json:
         data = report.to_dict()
         data["first"] = args.first
         _print_json(data)
-        return EXIT_OK
+        return status
     print(
         f"{spec.variant}, draw {spec.draw}, redeal {spec.redeal}, returns"
         f" {'allowed' if spec.returns_allowed else 'forbidden'}: deals {args.first}..{deals[-1]}"
@@ -420,7 +433,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         f"median {report.median_seconds:.3f} s a deal, {report.seconds:.1f} s in all"
         f" ({report.elapsed:.1f} s elapsed on {where})"
     )
-    return EXIT_OK
+    return status
 
 
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:

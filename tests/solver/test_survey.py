@@ -64,6 +64,7 @@ JSON_KEYS = [
     "shares",
     "median_seconds",
     "seconds",
+    "stopped",
 ]
 
 
@@ -351,3 +352,34 @@ def test_a_stopped_survey_ends_its_workers(signum: int, status: int) -> None:
     finally:
         process.kill()
         process.wait()
+
+
+def test_a_stopped_survey_keeps_the_deals_solved() -> None:
+    def stop_after_two(done: int, total: int, winnable: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with ThreadPoolExecutor(1) as executor, pytest.raises(survey.SurveyStopped) as stopped:
+        run_survey(executor, SPEC, DEALS, stop_after_two, in_flight=1)
+    report = stopped.value.report
+    assert isinstance(stopped.value.cause, KeyboardInterrupt)
+    assert report.stopped and [r.deal for r in report.results] == [0, 1]
+    assert report.to_dict()["stopped"] is True and report.to_dict()["deals"] == 2
+
+
+@pytest.mark.parametrize(("cause", "status"), [(KeyboardInterrupt(), 130), (SystemExit(143), 143)])
+def test_cli_prints_what_a_stopped_survey_solved(
+    cause: BaseException, status: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped_after_two(
+        executor: object, spec: SurveySpec, deals: object, progress: object
+    ) -> SurveyReport:
+        results = (DealResult(0, "winnable", 0.1, 10), DealResult(1, "unknown", 3.0, 900))
+        raise survey.SurveyStopped(SurveyReport(spec, results, 3.5, stopped=True), cause)
+
+    monkeypatch.setattr(survey, "run_survey", stopped_after_two)
+    assert run([*CLI, "--workers", "1", "--json"]) == status
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert (data["deals"], data["winnable"], data["unknown"], data["stopped"]) == (2, 1, 1, True)
+    assert "stopped" in err and "2 deals" in err
