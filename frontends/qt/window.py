@@ -55,6 +55,8 @@ ANIMATION_GRACE_MS = 250
 VERDICT_DELAY_MS = 120
 #: ...and says "thinking" when no verdict came this long after the change.
 THINKING_AFTER_MS = 400
+#: Actions on the game in play that wait while a winnable deal is sought (with undo, redo, auto).
+SEARCH_BLOCKS = ("action.restart", "action.open", "action.hint")
 #: A hint that takes longer than this says "thinking" meanwhile.
 HINT_THINKING_AFTER_MS = 150
 #: The first worker process starts this long after the window (when thinking in processes).
@@ -335,9 +337,13 @@ class MainWindow(QMainWindow):
         minutes, seconds = divmod(int(self.elapsed()), 60)
         self.time_label.setText(text("status.time", self.lang, time=f"{minutes}:{seconds:02d}"))
         self.code_button.setText(text("status.code", self.lang, code=game.code or "—"))
-        self._actions["action.undo"].setEnabled(game.can_undo)
-        self._actions["action.redo"].setEnabled(game.can_redo)
-        self._actions["action.auto"].setEnabled(game.autocomplete_moves() is not None)
+        # While a winnable deal is sought, nothing acts on the game it will replace.
+        idle = self.search is None
+        for key in SEARCH_BLOCKS:
+            self._actions[key].setEnabled(idle)
+        self._actions["action.undo"].setEnabled(idle and game.can_undo)
+        self._actions["action.redo"].setEnabled(idle and game.can_redo)
+        self._actions["action.auto"].setEnabled(idle and game.autocomplete_moves() is not None)
         # Screen readers get the table as text, the same picture the terminal game draws.
         self.view.setAccessibleDescription(render_state(game.state, game.rules, game.code, lang=self.lang))
 
@@ -516,9 +522,10 @@ class MainWindow(QMainWindow):
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search
-        # The table takes no moves meanwhile (the found deal would replace them), also
-        # before the search's dialog, which takes the window's input, shows.
+        # The table and the menu take no moves meanwhile (the found deal would replace
+        # them), also before the search's dialog, which takes the window's input, shows.
         self.view.setEnabled(False)
+        self._update_status()
         search.start()
         return search
 
@@ -526,6 +533,7 @@ class MainWindow(QMainWindow):
         self.search = None
         search.deleteLater()
         self.view.setEnabled(True)
+        self._update_status()
         self.view.setFocus()
 
     def _winnable_found(self, search: DealSearch, options: GameOptions) -> None:

@@ -473,8 +473,19 @@ def test_the_table_takes_no_moves_while_a_winnable_deal_is_sought(
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=stock_point(window))
     QApplication.processEvents()
     assert not game.journal  # the click on the stock did not draw
+    # Nor do the menu's actions on the game in play (their shortcuts included).
+    game_actions = [
+        "action.undo",
+        "action.redo",
+        "action.hint",
+        "action.auto",
+        "action.restart",
+        "action.open",
+    ]
+    assert not any(window._actions[key].isEnabled() for key in game_actions)
     search.cancel()
     assert window.view.isEnabled()
+    assert all(window._actions[key].isEnabled() for key in ["action.hint", "action.restart", "action.open"])
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=stock_point(window))
     qtbot.waitUntil(lambda: len(game.journal) == 1)
 
