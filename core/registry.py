@@ -325,15 +325,18 @@ class Catalog:
         if variant is None:
             known = ", ".join(f"{v.code_prefix} ({v.id})" for v in self.variants.values())
             raise CodeError(
-                f"game code {text.strip()!r}: no installed variant has prefix {code.prefix!r}"
-                f" (installed: {known})"
+                text.strip(),
+                f"no installed variant has prefix {code.prefix!r} (installed: {known})",
+                ru=f"нет установленного варианта с буквами {code.prefix!r} (установлены: {known})",
             )
         scheme = next((s for s in self.scorings.values() if s.code_letter == code.scoring_letter), None)
         if scheme is None:
             known = ", ".join(f"{s.code_letter} ({s.id})" for s in self.scorings.values())
             raise CodeError(
-                f"game code {text.strip()!r}: no installed scoring has letter"
-                f" {code.scoring_letter!r} (installed: {known})"
+                text.strip(),
+                f"no installed scoring has letter {code.scoring_letter!r} (installed: {known})",
+                ru=f"нет установленного подсчёта очков с буквой {code.scoring_letter!r}"
+                f" (установлены: {known})",
             )
         redeal = None
         if code.redeal is not None:
@@ -341,14 +344,16 @@ class Catalog:
             if name is None:
                 known = ", ".join(f"{letter} ({name})" for letter, name in self.redeal_letters.items())
                 raise CodeError(
-                    f"game code {text.strip()!r}: no installed redeal policy has letter"
-                    f" {code.redeal[0]!r} (installed: {known})"
+                    text.strip(),
+                    f"no installed redeal policy has letter {code.redeal[0]!r} (installed: {known})",
+                    ru=f"нет установленного правила проходов с буквой {code.redeal[0]!r}"
+                    f" (установлены: {known})",
                 )
             redeal = f"{name}:{code.redeal[1:]}" if len(code.redeal) > 1 else name
         try:
             return self.options(variant.id, code.draw, scheme.id, redeal, code.returns_allowed, code.deal)
         except OptionsError as error:
-            raise CodeError(f"game code {text.strip()!r}: {error}") from None
+            raise CodeError(text.strip(), str(error), ru=f"такую игру начать нельзя ({error})") from None
 
     def code(self, options: GameOptions) -> str:
         """The game code of ``options`` (the seed form when the options allow it)."""

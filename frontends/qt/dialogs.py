@@ -160,7 +160,9 @@ class NewGameDialog(QDialog):
             options = self.catalog.options_from_code(value)
         except (CodeError, OptionsError) as error:
             self._code_options = None
-            self.code_status.setText(f"✗ {error}")
+            self.code_status.setText(
+                f"✗ {error.message(self.lang) if isinstance(error, CodeError) else error}"
+            )
             self.code_status.setStyleSheet("color: #b3261e")
             ok.setEnabled(False)
             self.adjustSize()

@@ -212,6 +212,17 @@ def test_the_example_message() -> None:
     assert info.value.problem == "draw mode must be D1 or D3, not 'D2'"
 
 
+@pytest.mark.parametrize(("text", "words"), MALFORMED)
+def test_malformed_in_russian(text: str, words: str) -> None:
+    with pytest.raises(CodeError) as info:
+        GameCode.parse(text)
+    error = info.value
+    assert error.ru is not None and error.message("ru").startswith(f"код игры {text.strip()!r}: ")
+    assert not any("a" <= char <= "z" for char in error.ru.replace("base32", ""))  # no English words left
+    assert error.message("en") == str(error)
+    assert pickle.loads(pickle.dumps(error)).message("ru") == error.message("ru")
+
+
 @pytest.mark.parametrize("value", [None, 6, b"KL1-D1N-AAAAAAG", ["KL1-D1N-AAAAAAG"]])
 def test_not_a_string(value: object) -> None:
     with pytest.raises(CodeError, match="must be a string"):

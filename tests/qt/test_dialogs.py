@@ -53,6 +53,22 @@ def test_a_valid_code_is_ticked_and_can_be_played(qtbot, catalog: Catalog, code:
 
 
 @pytest.mark.parametrize(
+    ("typed", "problem"),
+    [
+        ("KL1-D2N-AAAAAAG", "D1 или D3"),
+        ("XX1-D1N-AAAAAAG", "нет установленного варианта с буквами 'XX'"),
+        ("KL1-D1N-AAAAAA", "ровно 7 знаков base32"),
+    ],
+)
+def test_a_bad_code_is_explained_in_russian(qtbot, catalog: Catalog, typed: str, problem: str) -> None:
+    dialog = new_game_dialog(qtbot, catalog, lang="ru")
+    qtbot.keyClicks(dialog.code, typed)
+    status = dialog.code_status.text()
+    assert status.startswith(f"✗ код игры {typed!r}: ") and problem in status
+    assert not ok_button(dialog).isEnabled()
+
+
+@pytest.mark.parametrize(
     ("code", "problem"),
     [
         ("KL1-D2N-AAAAAAG", "D1 or D3"),
