@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from solitaire.core.cards import Card, Suit
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import State
+from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, StockDrawn, WasteRecycled
 
-__all__ = ["describe_rules", "render_state"]
+__all__ = ["describe_action", "describe_rules", "render_state"]
 
 _RED = "\033[31m"
 _RESET = "\033[0m"
@@ -34,6 +36,66 @@ def describe_rules(rules: Ruleset, lang: str = "en") -> str:
     redeal = f" · {redeal}" if stock else ""
     scoring = rules.scoring.name(lang)
     return f"{rules.variant.name(lang)}{draw} · {scoring} scoring{redeal}{returns}"
+
+
+#: Where cards come from and go to, by pile kind: (from, to) in each language.
+_PILES = {
+    "en": {
+        "s": ("the stock", "the stock"),
+        "w": ("the waste", "the waste"),
+        "f": ("the foundation", "the foundation"),
+        "t": ("column {n}", "column {n}"),
+    },
+    "ru": {
+        "s": ("из колоды", "в колоду"),
+        "w": ("из сброса", "в сброс"),
+        "f": ("с базы", "на базу"),
+        "t": ("из столбца {n}", "в столбец {n}"),
+    },
+}
+
+
+def _pile(pile: str, lang: str, to: bool) -> str:
+    return _PILES[lang][pile[0]][to].format(n=pile[1:])
+
+
+def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> str:
+    """An action in words, from the events it made (``undo``: those it took back).
+
+    >>> from solitaire.core.state import CardsMoved, CardTurnedUp
+    >>> moved = CardsMoved("t2", "t4", (Card.parse("7H"), Card.parse("6S")))
+    >>> events = (moved, CardTurnedUp("t2", Card.parse("KD")))
+    >>> describe_action("t2:2>t4", events)
+    '7♥ 6♠ from column 2 to column 4; K♦ turned up'
+    >>> describe_action("undo", events, "ru")
+    'Отмена: 7♥ 6♠ из столбца 2 в столбец 4; открыта K♦'
+    """
+    lang = lang if lang in _PILES else "en"
+    parts = []
+    for event in events:
+        if isinstance(event, CardsMoved):
+            cards = " ".join(card.display for card in event.cards)
+            if lang == "ru":
+                parts.append(f"{cards} {_pile(event.src, lang, False)} {_pile(event.dst, lang, True)}")
+            else:
+                parts.append(
+                    f"{cards} from {_pile(event.src, lang, False)} to {_pile(event.dst, lang, True)}"
+                )
+        elif isinstance(event, StockDrawn):
+            cards = " ".join(card.display for card in event.cards)
+            parts.append(f"из колоды: {cards}" if lang == "ru" else f"drawn: {cards}")
+        elif isinstance(event, WasteRecycled):
+            parts.append("сброс снова в колоде" if lang == "ru" else "the waste back into the stock")
+        elif isinstance(event, CardTurnedUp):
+            card = event.card.display
+            parts.append(f"открыта {card}" if lang == "ru" else f"{card} turned up")
+    text = "; ".join(parts) or action
+    if action in ("undo", "redo"):
+        head = {"en": {"undo": "Undo", "redo": "Redo"}, "ru": {"undo": "Отмена", "redo": "Повтор"}}[lang][
+            action
+        ]
+        return f"{head}: {text}"
+    return text[0].upper() + text[1:]
 
 
 def render_state(state: State, rules: Ruleset, code: str, *, lang: str = "en", colour: bool = False) -> str:

@@ -31,7 +31,7 @@ from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
-from solitaire.frontends.cli.render import describe_rules
+from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
@@ -397,8 +397,11 @@ class ReplayViewer(QDialog):
         if index == 0:
             self.caption.setText(text("replay.start", self.lang))
         else:
-            action = self.log.entries[index - 1].action
-            self.caption.setText(text("replay.step", self.lang, index=index, total=total, action=action))
+            entry = self.log.entries[index - 1]
+            words = describe_action(entry.action, entry.events, self.lang)
+            self.caption.setText(
+                text("replay.step", self.lang, index=index, total=total, action=entry.action, words=words)
+            )
 
     def toggle(self) -> None:
         """Play or pause."""

@@ -115,8 +115,8 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "replay.play": {"en": "Play", "ru": "Пуск"},
     "replay.pause": {"en": "Pause", "ru": "Пауза"},
     "replay.step": {
-        "en": "Action {index} of {total}: {action}",
-        "ru": "Действие {index} из {total}: {action}",
+        "en": "Action {index} of {total}: {words} ({action})",
+        "ru": "Действие {index} из {total}: {words} ({action})",
     },
     "replay.start": {"en": "The deal, before any action", "ru": "Расклад, до первого действия"},
     "dialog.error.title": {"en": "Cannot open this log", "ru": "Не удаётся открыть запись"},

@@ -17,6 +17,7 @@ from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, Store
 from solitaire.frontends.cli.main import run
+from solitaire.frontends.cli.render import describe_action
 from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog
 from solitaire.frontends.qt.window import MainWindow
 
@@ -277,7 +278,9 @@ def test_the_viewer_steps_through_the_log(
     for index in range(1, len(ACTIONS) + 1):
         qtbot.mouseClick(viewer.forward_button, Qt.MouseButton.LeftButton)
         shows(index)
-        assert viewer.caption.text() == f"Action {index} of {len(ACTIONS)}: {ACTIONS[index - 1]}"
+        entry = log.entries[index - 1]
+        words = describe_action(entry.action, entry.events)
+        assert viewer.caption.text() == f"Action {index} of {len(ACTIONS)}: {words} ({ACTIONS[index - 1]})"
     qtbot.mouseClick(viewer.forward_button, Qt.MouseButton.LeftButton)  # already at the end
     shows(len(ACTIONS))
     for index in (5, 4, 3):
@@ -287,6 +290,28 @@ def test_the_viewer_steps_through_the_log(
     shows(1)
     # The window's own game is untouched by the viewer.
     assert window.game is not None and window.game.journal == []
+
+
+def test_actions_in_words() -> None:
+    """The replay's captions: what moved where, in English and in Russian."""
+    game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+    words = {}
+    for action in ("s", "t1>f", "undo", "redo"):
+        if action in ("undo", "redo"):
+            getattr(game, action)()
+        else:
+            game.play(action)
+        entry = game_log.log_of(game, Catalog(entry_points=False)).entries[-1]
+        words[action] = (
+            describe_action(entry.action, entry.events),
+            describe_action(entry.action, entry.events, "ru"),
+        )
+    assert words == {
+        "s": ("Drawn: Q♥", "Из колоды: Q♥"),
+        "t1>f": ("A♦ from column 1 to the foundation", "A♦ из столбца 1 на базу"),
+        "undo": ("Undo: A♦ from column 1 to the foundation", "Отмена: A♦ из столбца 1 на базу"),
+        "redo": ("Redo: A♦ from column 1 to the foundation", "Повтор: A♦ из столбца 1 на базу"),
+    }
 
 
 def test_the_replay_table_cannot_be_played_on(qtbot, window: MainWindow, log_path: Path) -> None:
