@@ -401,7 +401,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             if not finished:
                 stop_workers(executor)
             executor.shutdown(wait=finished, cancel_futures=not finished)
-        if in_main_thread:
+        if in_main_thread and terminate is not None:
             signal.signal(signal.SIGTERM, terminate)
     status = EXIT_OK
     if stopped is not None:
