@@ -253,32 +253,31 @@ def test_moves_made_late_lose_no_verdict(reduction: str, variant: str, draw: int
     assert verdicts[0] is not None and verdicts[0] == verdicts[1], verdicts
 
 
-def test_kings_come_back_to_empty_columns() -> None:
-    # 9H covers JH over QH over KH; 8H lies under TH in the waste, and no pass is
-    # left.  The win builds KD, QC, JD, TC down an empty column from the
-    # foundations, so that 9H can leave.
+def _nine_of_hearts_stuck() -> State:
+    """9H covers JH over QH over KH; 8H lies under TH in the waste; the stock is
+    empty and the first pass is over; every other card is home."""
     suit = {letter: cards(" ".join(f"{rank}{letter}" for rank in "A23456789TJQK")) for letter in "SHDC"}
-    state = State(
+    return State(
         stock=(),
         waste=cards("8H TH"),
         foundations=(suit["S"], suit["H"][:7], suit["D"], suit["C"]),
         tableau=(Column(cards("KH QH JH"), cards("9H")),) + tuple(Column() for _ in range(6)),
         pass_number=1,
     )
+
+
+def test_kings_come_back_to_empty_columns() -> None:
+    # 9H covers JH over QH over KH; 8H lies under TH in the waste, and no pass is
+    # left.  The win builds KD, QC, JD, TC down an empty column from the
+    # foundations, so that 9H can leave.
+    state = _nine_of_hearts_stuck()
     result, won = solved(CATALOG.options(redeal="passes:1"), state)
     assert result.verdict == "winnable" and won
 
 
 def test_passes_are_part_of_the_position() -> None:
     # 8H lies under TH in the waste, the stock is empty: only a recycle reaches it.
-    suit = {letter: cards(" ".join(f"{rank}{letter}" for rank in "A23456789TJQK")) for letter in "SHDC"}
-    state = State(
-        stock=(),
-        waste=cards("8H TH"),
-        foundations=(suit["S"], suit["H"][:7], suit["D"], suit["C"]),
-        tableau=(Column(cards("KH QH JH"), cards("9H")),) + tuple(Column() for _ in range(6)),
-        pass_number=1,
-    )
+    state = _nine_of_hearts_stuck()
     # (Without returns: with them, kings go back to the empty columns to build on.)
     one_pass, _ = solved(CATALOG.options(redeal="passes:1", returns_allowed=False), state)
     two_passes, won = solved(CATALOG.options(redeal="passes:2", returns_allowed=False), state)
