@@ -228,6 +228,29 @@ def test_talon_cards_are_laid_out_when_a_card_goes_on_them() -> None:
     assert laid and all(line[index + 1].endswith(line[index][1:]) for index in laid), line
 
 
+@pytest.mark.parametrize("deal", [32, 35, 57])
+def test_a_column_is_emptied_just_before_a_king_goes_there(deal: int) -> None:
+    """In the complete search's winning lines (Réfléchi empties many columns), a
+    move that empties a column is followed by a king going there (after taps)."""
+    game = CATALOG.new_game(CATALOG.options(variant="reflechi", draw=3, deal=deal))
+    search = _Search(game.rules, 60_000, float("inf"), returns=True)
+    assert search.solve(game.state) is True
+    line, emptied, waiting = search.line, 0, -1
+    for index, action in enumerate(line):
+        was_empty = {n for n, column in enumerate(game.state.tableau) if not column.up}
+        game.perform(action)
+        if waiting >= 0 and action != "s":
+            assert game.state.tableau[waiting].up[0].rank == 13, (index, action)  # a king came
+            waiting = -1
+        for number, column in enumerate(game.state.tableau):
+            if number not in was_empty and not column.up and not action.endswith(">f"):
+                emptied += 1
+                then = next(later for later in line[index + 1 :] if later != "s")
+                assert then.endswith(f">t{number + 1}"), (index, action, then)
+                waiting = number
+    assert game.is_won and emptied
+
+
 @pytest.mark.parametrize(
     ("reduction", "variant", "draw", "deal"),
     [
