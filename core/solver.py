@@ -176,20 +176,14 @@ class _Search:
         if sys.getrecursionlimit() < RECURSION_LIMIT:
             sys.setrecursionlimit(RECURSION_LIMIT)
         try:
-            return self.run(stock, waste, found, cols, state.pass_number, self.line)
+            return self.run((stock, waste, found, cols, state.pass_number), self.line)
         except _Budget:
             return None
 
     # -- the position ----------------------------------------------------------------------------
 
-    def key(
-        self,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        passes: int,
-    ) -> bytes:
+    def key(self, position: Position) -> bytes:
+        stock, waste, found, cols, passes = position
         # The talon as the order the cards are drawn in, and where the waste ends in
         # it.  With unlimited redeals, talons that can reach one another by taps
         # alone are one position: at draw 1 all of them, at draw 3 those whose
@@ -283,20 +277,12 @@ class _Search:
 
     # -- the search ------------------------------------------------------------------------------
 
-    def run(
-        self,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        passes: int,
-        line: list[str],
-        pending: int = -1,
-    ) -> bool:
+    def run(self, position: Position, line: list[str], pending: int = -1) -> bool:
         """Depth-first search; ``line`` collects the winning actions.  ``pending`` is
-        a talon card just laid on a column that the next move must use."""
+        a talon card just laid on a column that the next move must use, or
+        ``_EMPTY`` plus a column just emptied that a king must fill."""
         start = len(line)
-        raw = self.key(stock, waste, found, cols, passes)
+        raw = self.key(position)
         if pending >= 0:
             raw += bytes((0xFC, pending))
         if raw in self.seen:
@@ -305,11 +291,11 @@ class _Search:
         if pending < 0:
             # Safe moves first, without branching.
             before = len(line)
-            stock, waste, found, cols = self.play_safe(stock, waste, found, cols, line)
-            if sum(found) == 52:
+            position = self.play_safe(position, line)
+            if sum(position[2]) == 52:
                 return True
             if len(line) != before:
-                key = self.key(stock, waste, found, cols, passes)
+                key = self.key(position)
                 if key in self.seen:
                     del line[start:]
                     return False
@@ -318,28 +304,23 @@ class _Search:
         if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
             raise _Budget
         if pending < 0:
-            moves = self.children(stock, waste, found, cols, passes)
+            moves = self.children(position)
         elif pending >= _EMPTY:
-            moves = self.fill(pending - _EMPTY, stock, waste, found, cols, passes)
+            moves = self.fill(pending - _EMPTY, position)
         else:
-            moves = self.uses(pending, stock, waste, found, cols, passes)
+            moves = self.uses(pending, position)
         for _, actions, child, then in moves:
             mark = len(line)
             line.extend(actions)
-            if self.run(*child, line, then):
+            if self.run(child, line, then):
                 return True
             del line[mark:]
         del line[start:]
         return False
 
-    def play_safe(
-        self,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        line: list[str],
-    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Columns]:
+    def play_safe(self, position: Position, line: list[str]) -> Position:
+        """``position`` once the safe moves home are made (see :meth:`safe`)."""
+        stock, waste, found, cols, passes = position
         changed = True
         while changed:
             changed = False
@@ -367,16 +348,9 @@ class _Search:
                         waste, stock = talon[:index], talon[:index:-1]
                         changed = True
                         break
-        return stock, waste, found, cols
+        return stock, waste, found, cols, passes
 
-    def children(
-        self,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        passes: int,
-    ) -> list[Child]:
+    def children(self, position: Position) -> list[Child]:
         """Moves with a priority (lower first): foundations, moves that turn a card
         up (from the column with most cards face down first), part of a group for a
         foundation move, the whole group of a Réfléchi column, the waste, the stock,
@@ -389,6 +363,7 @@ class _Search:
         At draw 1 with unlimited redeals a talon card goes to a column only when a
         card could then go on it, and the next move must lay one there: the card
         would wait as well in the talon, where every card stays a few taps away."""
+        stock, waste, found, cols, passes = position
         at: dict[int, int] = {}  # top card -> its column
         empty = -1
         for number, (down, up) in enumerate(cols):
@@ -430,7 +405,7 @@ class _Search:
                 then = -1
                 if priority == 60 and self.late_empty:
                     # Emptying a column waits until a king is to go there.
-                    if empty >= 0 or not self.king_waiting(number, stock, waste, found, cols):
+                    if empty >= 0 or not self.king_waiting(number, position):
                         continue
                     then = _EMPTY + number
                 if _RANK[head] == 13:
@@ -546,18 +521,11 @@ class _Search:
                         )
         return self.ordered(out)
 
-    def uses(
-        self,
-        card: int,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        passes: int,
-    ) -> list[Child]:
+    def uses(self, card: int, position: Position) -> list[Child]:
         """The moves that lay a card on ``card``, a talon card just laid on a column
         (see :meth:`children`): a group from another column, another talon card, or
         a card back from its foundation."""
+        stock, waste, found, cols, passes = position
         target = next(number for number, (_, up) in enumerate(cols) if up and up[-1] == card)
         target_down, target_up = cols[target]
         fitters = _FITTERS[card]
@@ -614,16 +582,10 @@ class _Search:
                     )
         return self.ordered(out)
 
-    def king_waiting(
-        self,
-        source: int,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-    ) -> bool:
+    def king_waiting(self, source: int, position: Position) -> bool:
         """Whether a king could go to column ``source`` once it is empty: one heading a
         group that lies on another card, one in the talon, or one at home."""
+        stock, waste, found, cols, _ = position
         for number, (down, up) in enumerate(cols):
             if number != source and up:
                 size = self.movable(up)
@@ -633,16 +595,9 @@ class _Search:
             return True
         return self.returns and 13 in found
 
-    def fill(
-        self,
-        column: int,
-        stock: tuple[int, ...],
-        waste: tuple[int, ...],
-        found: tuple[int, ...],
-        cols: Columns,
-        passes: int,
-    ) -> list[Child]:
+    def fill(self, column: int, position: Position) -> list[Child]:
         """The moves that bring a king to ``column``, just emptied (see :meth:`children`)."""
+        stock, waste, found, cols, passes = position
         out: list[Child] = []
         add = out.append
         for number, (down, up) in enumerate(cols):

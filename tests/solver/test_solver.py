@@ -104,7 +104,9 @@ def _talon_keys(draw: int, redeal: str, talons: list[tuple[str, str]]) -> set[by
     found = (0, 0, 0, 0)
     cols = tuple(((), ()) for _ in range(7))
     return {
-        search.key(tuple(c.index for c in cards(stock)), tuple(c.index for c in cards(waste)), found, cols, 0)
+        search.key(
+            (tuple(c.index for c in cards(stock)), tuple(c.index for c in cards(waste)), found, cols, 0)
+        )
         for waste, stock in talons
     }
 
