@@ -71,6 +71,8 @@ PROBE_WIDTH: Final = 3
 #: How many narrow searches in a shaken order follow the first one.
 PROBES: Final = 8
 PROBE_JITTER: Final = 25.0
+#: How many columns' encodings :meth:`_Search.key` keeps.
+COLUMN_CACHE: Final = 200_000
 #: The recursion the search needs at the most (one call per move of a line).
 RECURSION_LIMIT: Final = 20_000
 
@@ -157,6 +159,7 @@ class _Search:
         self.narrowed = False
         self.nodes = 0
         self.seen: set[bytes] = set()
+        self.column_bytes: dict[tuple[tuple[int, ...], tuple[int, ...]], bytes] = {}
         self.talons: dict[
             tuple[tuple[int, ...], tuple[int, ...], int],
             list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]],
@@ -191,13 +194,22 @@ class _Search:
         pointer = len(waste)
         if self.passes is None and (self.draw == 1 or pointer % 3 == 0 or not stock):
             pointer = 0
-        parts = [bytes(waste), bytes(stock[::-1]), b"\xff", bytes((pointer,)), bytes(found)]
-        # Columns are interchangeable: sort them so that mirror positions meet.
-        for down, up in sorted(cols):
-            parts += (b"\xfe", bytes(down), b"\xfd", bytes(up))
+        # Columns are interchangeable: sort them so that mirror positions meet.  Most
+        # columns recur in many positions: their bytes are kept.
+        known = self.column_bytes
+        columns = []
+        for column in cols:
+            encoded = known.get(column)
+            if encoded is None:
+                if len(known) > COLUMN_CACHE:
+                    known.clear()
+                encoded = known[column] = b"\xfe" + bytes(column[0]) + b"\xfd" + bytes(column[1])
+            columns.append(encoded)
+        columns.sort()
+        talon = (bytes(waste), bytes(stock[::-1]), b"\xff", bytes((pointer,)), bytes(found))
         if self.passes is not None:
-            parts.append(bytes((passes,)))
-        return b"".join(parts)
+            columns.append(bytes((passes,)))
+        return b"".join((*talon, *columns))
 
     def out_of_time(self) -> bool:
         return time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set())
@@ -374,6 +386,7 @@ class _Search:
         out: list[Child] = []
         add = out.append
         runs: set[int] = set()  # the cards that may head a group (for ``defer``)
+        king_waiting: bool | None = None  # whether a king could go to a column emptied now
         # Column to foundation, and column to column.
         for number, (down, up) in enumerate(cols):
             if not up:
@@ -405,7 +418,9 @@ class _Search:
                 then = -1
                 if priority == 60 and self.late_empty:
                     # Emptying a column waits until a king is to go there.
-                    if empty >= 0 or not self.king_waiting(number, position):
+                    if king_waiting is None:
+                        king_waiting = empty < 0 and self.king_waiting(position)
+                    if not king_waiting:
                         continue
                     then = _EMPTY + number
                 if _RANK[head] == 13:
@@ -582,12 +597,13 @@ class _Search:
                     )
         return self.ordered(out)
 
-    def king_waiting(self, source: int, position: Position) -> bool:
-        """Whether a king could go to column ``source`` once it is empty: one heading a
-        group that lies on another card, one in the talon, or one at home."""
+    def king_waiting(self, position: Position) -> bool:
+        """Whether a king could go to a column emptied now: one heading a group that
+        lies on another card (a column about to be emptied has none), one in the
+        talon, or one at home."""
         stock, waste, found, cols, _ = position
-        for number, (down, up) in enumerate(cols):
-            if number != source and up:
+        for down, up in cols:
+            if up:
                 size = self.movable(up)
                 if _RANK[up[-size]] == 13 and (down or size < len(up)):
                     return True
