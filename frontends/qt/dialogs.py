@@ -165,7 +165,7 @@ class NewGameDialog(QDialog):
             )
             self.code_status.setStyleSheet("color: #b3261e")
             ok.setEnabled(False)
-            self.adjustSize()
+            self._fit()
             return
         self._code_options = options
         detail = f"{describe_rules(self.catalog.ruleset(options), self.lang)} · #{options.deal}"
@@ -173,6 +173,14 @@ class NewGameDialog(QDialog):
         self.code_status.setStyleSheet("color: #1b6e2e")
         ok.setEnabled(True)
         self._show_options(options)
+        self._fit()
+
+    def _fit(self) -> None:
+        # The layout first learns the wrapped status line's height, or the dialog
+        # would keep its old height and cut the line's end off.
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
         self.adjustSize()
 
     def _show_options(self, options: GameOptions) -> None:

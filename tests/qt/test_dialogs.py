@@ -90,11 +90,17 @@ def test_a_bad_code_is_crossed_and_blocks_ok(qtbot, catalog: Catalog, code: str,
     assert ok_button(dialog).isEnabled()
 
 
-def test_a_long_problem_is_shown_whole(qtbot, catalog: Catalog) -> None:
-    """The ✗ message wraps onto a second line: the dialog makes room instead of cutting it."""
-    dialog = new_game_dialog(qtbot, catalog)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("pasted", [False, True])
+def test_a_long_problem_is_shown_whole(qtbot, catalog: Catalog, lang: str, pasted: bool) -> None:
+    """The ✗ message wraps onto more lines: the dialog makes room instead of cutting
+    it, whether the code is typed or pasted at once."""
+    dialog = new_game_dialog(qtbot, catalog, lang=lang)
     qtbot.waitExposed(dialog)
-    qtbot.keyClicks(dialog.code, "KL1-D2N-AAAAAAG")
+    if pasted:
+        dialog.code.setText("KL1-D1N3-AAAAAAG")  # the longest message: what may follow the letter
+    else:
+        qtbot.keyClicks(dialog.code, "KL1-D2N-AAAAAAG")
     QApplication.processEvents()
     status = dialog.code_status
     needed = status.heightForWidth(status.width())
