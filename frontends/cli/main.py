@@ -123,6 +123,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
     _json(variants)
+    # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
+    for command in commands.choices.values():
+        command.add_argument(
+            "--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help="language of messages"
+        )
     return parser
 
 

@@ -129,6 +129,14 @@ def test_refusal_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 3 and "нельзя" in err
 
 
+def test_the_language_goes_before_or_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    before = cli(capsys, "--lang", "ru", "play", CODE, "t2>t3")
+    assert cli(capsys, "play", CODE, "t2>t3", "--lang", "ru") == before
+    assert cli(capsys, "--lang", "ru", "play", CODE, "t2>t3", "--lang", "en") == cli(
+        capsys, "play", CODE, "t2>t3"
+    )
+
+
 def test_undo_with_nothing_to_undo_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = cli(capsys, "play", CODE, "undo")
     assert status == 3 and "history.nothing-to-undo" in err

@@ -443,7 +443,8 @@ def test_screenshot_writes_a_png_of_the_size_asked(tmp_path: Path, code: str) ->
     images = {}
     for lang in ("en", "ru"):
         out = tmp_path / lang / "table.png"
-        status = run(["--lang", lang, "screenshot", code, "s", "--out", str(out), "--size", "640x480"])
+        # As INTERFACE.md writes it: --lang after the command's arguments.
+        status = run(["screenshot", code, "s", "--out", str(out), "--size", "640x480", "--lang", lang])
         assert status == 0
         image = QImage(str(out))
         assert not image.isNull()
