@@ -24,6 +24,7 @@ from qtpy.QtCore import Qt
 from qtpy.QtWidgets import QApplication, QDialog, QGraphicsRectItem, QPushButton
 
 from solitaire.core.cards import CARDS, Card, Suit
+from solitaire.core.game import Game
 from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import Move
@@ -277,13 +278,19 @@ def test_the_indicator_says_unknown_when_its_budget_runs_out(qtbot, open_window,
     assert indicator_text(window) == "Winnable? Unknown"
 
 
+def start_asking(qtbot, window: MainWindow, catalog: Catalog, held_solve: HeldSolve) -> Game:
+    """Start a Réfléchi game and wait until the indicator has asked the (held) solver."""
+    game = catalog.game_from_code(REFLECHI)
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    return game
+
+
 def test_an_unknown_verdict_is_not_remembered(
     qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
-    game = catalog.game_from_code(REFLECHI)
-    window.start(game, record=False)
-    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    game = start_asking(qtbot, window, catalog, held_solve)
     held_solve.verdict = "unknown"  # the budget ran out
     held_solve.release.set()
     qtbot.waitUntil(lambda: window.indicator.state == "unknown")
@@ -315,9 +322,7 @@ def test_a_change_cancels_the_verdict_on_its_way(
     qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
-    game = catalog.game_from_code(REFLECHI)
-    window.start(game, record=False)
-    qtbot.waitUntil(lambda: len(held_solve.calls) == 1)
+    game = start_asking(qtbot, window, catalog, held_solve)
     first_position, first_cancel = held_solve.calls[0]
     game.perform("s")
     qtbot.waitUntil(lambda: first_cancel.is_set())
