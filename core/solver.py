@@ -513,27 +513,10 @@ class _Search:
                     continue
                 card = suit * 13 + height - 1
                 if height == 13 and empty >= 0:
-                    column = (cols[empty][0], (card,))
-                    child = (stock, waste, _lower(found, suit), _set(cols, empty, column), passes)
-                    add((70, [f"f{suit + 1}>t{empty + 1}"], child, -1))
+                    add(_returned(card, empty, position))
                 for t in _ACCEPTORS[card]:
                     if t in at:
-                        target = at[t]
-                        down, up = cols[target]
-                        add(
-                            (
-                                70,
-                                [f"f{suit + 1}>t{target + 1}"],
-                                (
-                                    stock,
-                                    waste,
-                                    _lower(found, suit),
-                                    _set(cols, target, (down, (*up, card))),
-                                    passes,
-                                ),
-                                -1,
-                            )
-                        )
+                        add(_returned(card, at[t], position))
         return self.ordered(out)
 
     def uses(self, card: int, position: Position) -> list[Child]:
@@ -584,17 +567,8 @@ class _Search:
             )
         if self.returns:
             for fitter in fitters:
-                suit = _SUIT[fitter]
-                if found[suit] == _RANK[fitter]:
-                    column = (target_down, (*target_up, fitter))
-                    add(
-                        (
-                            70,
-                            [f"f{suit + 1}>t{target + 1}"],
-                            (stock, waste, _lower(found, suit), _set(cols, target, column), passes),
-                            -1,
-                        )
-                    )
+                if found[_SUIT[fitter]] == _RANK[fitter]:
+                    add(_returned(fitter, target, position))
         return self.ordered(out)
 
     def king_waiting(self, position: Position) -> bool:
@@ -637,14 +611,7 @@ class _Search:
         if self.returns:
             for suit, height in enumerate(found):
                 if height == 13:
-                    child = (
-                        stock,
-                        waste,
-                        _lower(found, suit),
-                        _set(cols, column, ((), (suit * 13 + 12,))),
-                        passes,
-                    )
-                    add((70, [f"f{suit + 1}>t{column + 1}"], child, -1))
+                    add(_returned(suit * 13 + 12, column, position))
         return self.ordered(out)
 
     def ordered(self, out: list[Child]) -> list[Child]:
@@ -670,6 +637,15 @@ class _Search:
 
 def _priority(entry: Child) -> int:
     return entry[0]
+
+
+def _returned(card: int, target: int, position: Position) -> Child:
+    """``card``, the top of its foundation, back onto column ``target`` (last in promise)."""
+    stock, waste, found, cols, passes = position
+    suit = _SUIT[card]
+    down, up = cols[target]
+    child = (stock, waste, _lower(found, suit), _set(cols, target, (down, (*up, card))), passes)
+    return (70, [f"f{suit + 1}>t{target + 1}"], child, -1)
 
 
 def _talon(
