@@ -10,9 +10,12 @@ allowed or forbidden.
 Deals where some cards can provably never move (:func:`_locked`) are lost
 without searching.  Moves are tried in order of promise: foundations, moves
 that turn a card up (from the column with most cards face down first), the
-waste, the stock, moves that empty a column, foundation returns.  Narrow
-searches that try only the two or three most promising moves of each position
-run first, on half of the budget: they find most wins quickly.  The complete
+waste, the stock, moves that empty a column, foundation returns; a move that
+prepares one that turns a card up (emptying a column for a king, laying a talon
+card out for a group) ranks with it.  Searches for a win run first, on three
+quarters of the budget: depth-first searches that try only the two or three
+most promising moves of each position, and a best-first search
+(:meth:`_Search.best_first`).  They find most wins quickly.  The complete
 search then uses sound reductions only, so that "unwinnable" is a proof:
 
 * the stock is handled by macro moves: "tap the stock k times, then play the
@@ -45,6 +48,8 @@ search then uses sound reductions only, so that "unwinnable" is a proof:
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import random
 import sys
 import threading
@@ -71,6 +76,13 @@ PROBE_WIDTH: Final = 3
 #: How many narrow searches in a shaken order follow the first one.
 PROBES: Final = 8
 PROBE_JITTER: Final = 25.0
+#: The best-first search gets 1/BEST_FIRST_SHARE of the budget.
+BEST_FIRST_SHARE: Final = 4
+#: How many of each position's moves the best-first search keeps: in the first quarter of
+#: its budget, the second quarter, and the rest.
+BEST_FIRST_WIDTHS: Final = (3, 2, 1)
+#: How much a move made weighs in the best-first search against a move still needed.
+BEST_FIRST_WEIGHT: Final = 1.0
 #: How many columns' encodings :meth:`_Search.key` keeps.
 COLUMN_CACHE: Final = 200_000
 #: The recursion the search needs at the most (one call per move of a line).
@@ -128,6 +140,8 @@ Columns = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 Position = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Columns, int]
 #: a move's priority, its actions, the position it leads to, the card the next move must use (or -1)
 Child = tuple[int, list[str], Position, int]
+#: A line of actions as a linked list: the last actions, and the line before them.
+Link = tuple[list[str], "Link"] | None
 
 
 class _Search:
@@ -141,15 +155,18 @@ class _Search:
         cancel: threading.Event | None = None,
         width: int | None = None,
         seed: int | None = None,
+        lay_late: bool | None = None,
     ) -> None:
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
         self.returns = returns
         self.safe_waste = self.draw == 1 and self.passes is None
+        if lay_late is None:
+            lay_late = width is None
         #: Talon cards wait in the talon until a card may go on them (see :meth:`children`).
-        self.defer = self.safe_waste and width is None
+        self.defer = self.safe_waste and lay_late
         #: A column is emptied only just before a king goes there (see :meth:`children`).
-        self.late_empty = width is None
+        self.late_empty = lay_late
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.cancel = cancel
@@ -168,18 +185,12 @@ class _Search:
 
     def solve(self, state: State) -> bool | None:
         """True (the winning line is in ``line``), False (none), None (out of budget)."""
-        cols: Columns = tuple(
-            (tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau
-        )
-        found = tuple(len(foundation) for foundation in state.foundations)
-        stock = tuple(c.index for c in state.stock)
-        waste = tuple(c.index for c in state.waste)
         # A line is one call deep per move: raise the limit if it is low, never lower it
         # again (lowering it under another thread's search would break that search).
         if sys.getrecursionlimit() < RECURSION_LIMIT:
             sys.setrecursionlimit(RECURSION_LIMIT)
         try:
-            return self.run((stock, waste, found, cols, state.pass_number), self.line)
+            return self.run(_position(state), self.line)
         except _Budget:
             return None
 
@@ -330,6 +341,49 @@ class _Search:
         del line[start:]
         return False
 
+    def best_first(self, state: State) -> bool:
+        """A best-first search for a win, in the way of Klondike-Solver's fast mode:
+        positions are taken in order of the moves made plus :func:`_estimate` of the
+        moves still needed (the latest first among equals), and only the few moves of
+        each position that lead to the best estimates are kept.  It finds wins that
+        the depth-first searches miss, where an early move leads them astray; it
+        proves nothing.  True (the winning line is in ``line``) or False."""
+        start = _position(state)
+        order = itertools.count()
+        #: estimate, order (latest first), moves made, position, the line as a linked list
+        Entry = tuple[float, int, int, Position, "Link"]
+        heap: list[Entry] = [(0.0, 0, 0, start, None)]
+        best: dict[bytes, int] = {}
+        quarter = self.max_nodes // 4
+        weight = BEST_FIRST_WEIGHT
+        while heap:
+            _, _, made, position, link = heapq.heappop(heap)
+            safe: list[str] = []
+            position = self.play_safe(position, safe)
+            if safe:
+                link, made = (safe, link), made + len(safe)
+            if sum(position[2]) == 52:
+                while link is not None:
+                    actions, link = link
+                    self.line[:0] = actions
+                return True
+            self.nodes += 1
+            if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
+                return False
+            width = BEST_FIRST_WIDTHS[min(self.nodes // quarter, 2)] if quarter else 1
+            scored: list[tuple[float, int, bytes, Position, list[str]]] = []
+            for _, actions, child, _ in self.children(position):
+                moves = made + len(actions)
+                key = self.key(child)
+                if best.get(key, sys.maxsize) <= moves:
+                    continue
+                scored.append((moves * weight + _estimate(child, self.draw), moves, key, child, actions))
+            scored.sort(key=_first)
+            for estimate, moves, key, child, actions in scored[:width]:
+                best[key] = moves
+                heapq.heappush(heap, (estimate, -next(order), moves, child, (actions, link)))
+        return False
+
     def play_safe(self, position: Position, line: list[str]) -> Position:
         """``position`` once the safe moves home are made (see :meth:`safe`)."""
         stock, waste, found, cols, passes = position
@@ -386,7 +440,10 @@ class _Search:
         out: list[Child] = []
         add = out.append
         runs: set[int] = set()  # the cards that may head a group (for ``defer``)
-        king_waiting: bool | None = None  # whether a king could go to a column emptied now
+        #: Cards heading all the face-up cards of a column with cards face down: a card
+        #: laid out for one of them to go on is as promising as the move that turns one up.
+        heads: dict[int, int] = {}
+        king: int | None = None  # the priority of a king's move to a column emptied now (-1: none)
         # Column to foundation, and column to column.
         for number, (down, up) in enumerate(cols):
             if not up:
@@ -404,6 +461,8 @@ class _Search:
             movable = self.movable(up)
             if self.defer:
                 runs.update(up[-movable:])
+            if down and movable == len(up):
+                heads[up[0]] = 11 - len(down)
             for size in range(1, movable + 1):
                 head = up[-size]
                 if size < movable:  # part of an ordered group
@@ -416,13 +475,17 @@ class _Search:
                 else:  # the whole movable group of a Réfléchi column: uncovers a face-up card
                     priority = 30
                 then = -1
-                if priority == 60 and self.late_empty:
-                    # Emptying a column waits until a king is to go there.
-                    if king_waiting is None:
-                        king_waiting = empty < 0 and self.king_waiting(position)
-                    if not king_waiting:
-                        continue
-                    then = _EMPTY + number
+                if priority == 60:
+                    # Emptying a column is as promising as the king's move that follows
+                    # it; in the complete search it waits until a king is to go there.
+                    if king is None:
+                        king = self.king_waiting(position) if empty < 0 else -1
+                    if king >= 0:
+                        priority = king
+                    if self.late_empty:
+                        if king < 0:
+                            continue
+                        then = _EMPTY + number
                 if _RANK[head] == 13:
                     if empty < 0 or (size == len(up) and not down):
                         continue
@@ -454,11 +517,12 @@ class _Search:
                 if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
                     pending = -2  # nothing could go on it: it waits in the talon
             if pending != -2:
+                priority = min([35, *(heads[f] for f in _FITTERS[card] if f in heads)])
                 for target in self.targets(card, at, empty):
                     down, up = cols[target]
                     add(
                         (
-                            35,
+                            priority,
                             [f"w>t{target + 1}"],
                             (stock, waste[:-1], found, _set(cols, target, (down, (*up, card))), passes),
                             pending,
@@ -490,11 +554,12 @@ class _Search:
                 if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
                     continue  # nothing could go on it: it waits in the talon
                 pending = card
+            priority = min([41, *(heads[f] + 1 for f in _FITTERS[card] if f in heads)])
             for target in targets:
                 down, up = cols[target]
                 add(
                     (
-                        41,
+                        priority,
                         [*taps, f"w>t{target + 1}"],
                         (
                             new_stock,
@@ -571,19 +636,26 @@ class _Search:
                     add(_returned(fitter, target, position))
         return self.ordered(out)
 
-    def king_waiting(self, position: Position) -> bool:
-        """Whether a king could go to a column emptied now: one heading a group that
-        lies on another card (a column about to be emptied has none), one in the
-        talon, or one at home."""
+    def king_waiting(self, position: Position) -> int:
+        """Whether a king could go to a column emptied now, as the priority of that
+        king's move (-1: none could): one heading a group that lies on another card
+        (a column about to be emptied has none), one in the talon, or one at home.
+        A king that would turn a card up ranks as such a move does, one place lower."""
         stock, waste, found, cols, _ = position
+        best = 99
         for down, up in cols:
             if up:
                 size = self.movable(up)
-                if _RANK[up[-size]] == 13 and (down or size < len(up)):
-                    return True
+                if _RANK[up[-size]] == 13:
+                    if down and size == len(up):
+                        best = min(best, 11 - len(down))
+                    elif size < len(up):
+                        best = min(best, 31)
+        if best < 99:
+            return best
         if any(_RANK[card] == 13 for card in stock) or any(_RANK[card] == 13 for card in waste):
-            return True
-        return self.returns and 13 in found
+            return 60
+        return 60 if self.returns and 13 in found else -1
 
     def fill(self, column: int, position: Position) -> list[Child]:
         """The moves that bring a king to ``column``, just emptied (see :meth:`children`)."""
@@ -637,6 +709,43 @@ class _Search:
 
 def _priority(entry: Child) -> int:
     return entry[0]
+
+
+def _first(entry: tuple[float, int, bytes, Position, list[str]]) -> float:
+    return entry[0]
+
+
+def _estimate(position: Position, draw: int) -> int:
+    """Roughly how many moves a win still needs from ``position``: two for each card
+    not home (a move and its way home), one more for each card face down (turned up
+    later) and each draw that the stock still needs, and one more for a card face
+    down above a lower card of its suit (it cannot go home directly)."""
+    stock, waste, found, cols, _ = position
+    estimate = 2 * (52 - sum(found)) + len(stock) + -(-len(stock) // draw) + len(waste)
+    for down, up in cols:
+        estimate += 2 * len(down) + len(up)
+        lowest = [14, 14, 14, 14]
+        for card in down:
+            suit, rank = _SUIT[card], _RANK[card]
+            if lowest[suit] < rank:
+                estimate += 1
+            else:
+                lowest[suit] = rank
+    return estimate
+
+
+def _position(state: State) -> Position:
+    cols: Columns = tuple(
+        (tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau
+    )
+    found = tuple(len(foundation) for foundation in state.foundations)
+    return (
+        tuple(c.index for c in state.stock),
+        tuple(c.index for c in state.waste),
+        found,
+        cols,
+        state.pass_number,
+    )
 
 
 def _returned(card: int, target: int, position: Position) -> Child:
@@ -729,10 +838,11 @@ def solve(
     when another thread set ``cancel``.  Raises :class:`UnsupportedVariant` for a
     variant outside the Klondike family (see :func:`solvable`).
 
-    Narrow searches come first: the two most promising moves of each position,
-    without foundation returns, on a quarter of the budget, then the same in
-    :data:`PROBES` shaken orders on another quarter.  They find most wins quickly
-    but prove nothing; when they fail, the complete search runs on what is left."""
+    Searches for a win come first, without foundation returns: the two most
+    promising moves of each position, on a quarter of the budget; the best-first
+    search on another quarter; three moves a position in :data:`PROBES` shaken
+    orders on a third.  They find most wins quickly but prove nothing; when they
+    fail, the complete search runs on what is left."""
     if not solvable(rules):
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
@@ -744,8 +854,21 @@ def solve(
         return SolveResult("unwinnable", (), 0, time.monotonic() - started)
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
-    # The narrow searches: half the budget, the first a quarter of it.
+    # The searches for a win: a narrow one, the best-first one, then the probes.
     for probe in range(PROBES + 1):
+        if probe == 1 and BEST_FIRST_SHARE:
+            found_first = _Search(
+                rules,
+                max_nodes // BEST_FIRST_SHARE,
+                min(deadline, time.monotonic() + (deadline - started) / BEST_FIRST_SHARE),
+                returns=False,
+                cancel=cancel,
+                lay_late=False,
+            )
+            won = found_first.best_first(state)
+            nodes += found_first.nodes
+            if won:
+                return SolveResult("winnable", tuple(found_first.line), nodes, time.monotonic() - started)
         share = NARROW_SHARE if probe == 0 else NARROW_SHARE * PROBES
         narrow = _Search(
             rules,

@@ -11,7 +11,16 @@ import pytest
 from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.solver import SolveResult, UnsupportedVariant, _locked, _Search, solvable, solve
+from solitaire.core.solver import (
+    SolveResult,
+    UnsupportedVariant,
+    _estimate,
+    _locked,
+    _position,
+    _Search,
+    solvable,
+    solve,
+)
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
 
@@ -276,6 +285,51 @@ def test_moves_made_late_lose_no_verdict(reduction: str, variant: str, draw: int
         setattr(search, reduction, on)
         verdicts.append(search.solve(game.state))
     assert verdicts[0] is not None and verdicts[0] == verdicts[1], verdicts
+
+
+@pytest.mark.parametrize(
+    ("variant", "draw", "redeal", "deal"),
+    [
+        ("klondike", 1, "unlimited", 108),
+        ("klondike", 1, "unlimited", 128),
+        ("klondike", 3, "unlimited", 108),
+        ("klondike", 3, "passes:3", 8),
+        ("reflechi", 3, "unlimited", 7),
+    ],
+)
+def test_the_best_first_search_finds_wins_that_play(variant: str, draw: int, redeal: str, deal: int) -> None:
+    """Its lines win through the engine; deal 108 (draw 1 and 3) and draw 1 deal
+    128 are wins the depth-first searches take long to find."""
+    game = CATALOG.new_game(CATALOG.options(variant=variant, draw=draw, redeal=redeal, deal=deal))
+    search = _Search(game.rules, 60_000, float("inf"), returns=False, lay_late=False)
+    assert search.best_first(game.state) is True
+    assert search.nodes <= 60_000
+    for action in search.line:
+        game.perform(action)
+    assert game.is_won
+
+
+def test_the_best_first_search_proves_nothing() -> None:
+    """On a deal where no card ever plays it stops with no line, and ``solve``
+    still proves the deal lost by the complete search."""
+    game = CATALOG.game_from_code("KL1-D3N-AAAAAAC")
+    search = _Search(game.rules, 1_000, float("inf"), returns=False, lay_late=False)
+    assert search.best_first(game.state) is False and search.line == []
+    assert solve(game.state, game.rules, **BUDGET).verdict == "unwinnable"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_estimates_are_at_least_the_cards_not_home(draw: int) -> None:
+    """Along a winning line, the best-first search's estimate of the moves still
+    needed is at least the number of cards not home, and 0 at the win."""
+    game = CATALOG.new_game(CATALOG.options(draw=draw, deal=3))
+    result = solve(game.state, game.rules, **BUDGET)  # type: ignore[arg-type]
+    assert result.verdict == "winnable"
+    for action in result.solution:
+        position = _position(game.state)
+        assert _estimate(position, draw) >= 52 - sum(position[2]) > 0
+        game.perform(action)
+    assert game.is_won and _estimate(_position(game.state), draw) == 0
 
 
 def _nine_of_hearts_stuck() -> State:

@@ -33,10 +33,22 @@ from solitaire.core.survey import (
 )
 from solitaire.frontends.cli.main import run
 
-# Draw 3, deals 0..5, 3000 positions: two unknown, one unwinnable, three winnable.
+# Draw 3, deals 0..5, 3000 positions: each verdict comes up (see test_the_deals_give_every_verdict).
 SPEC = SurveySpec("klondike", draw=3, redeal="unlimited", returns_allowed=True, timeout=30.0, max_nodes=3000)
 DEALS = range(6)
-EXPECTED = {"winnable": 3, "unwinnable": 1, "unknown": 2}
+
+
+def _solved_one_by_one() -> dict[str, int]:
+    """The verdicts of SPEC over DEALS, solved here one after the other: what every
+    executor must reproduce."""
+    counts = dict.fromkeys(("winnable", "unwinnable", "unknown"), 0)
+    for deal in DEALS:
+        spec = (SPEC.variant, SPEC.draw, SPEC.redeal, SPEC.returns_allowed)
+        counts[survey_deal(*spec, deal, SPEC.timeout, SPEC.max_nodes)[1]] += 1
+    return counts
+
+
+EXPECTED = _solved_one_by_one()
 CLI = [
     "survey",
     "--variant",
@@ -128,6 +140,11 @@ def test_survey_deal_is_one_solve() -> None:
         survey_deal("klondike", 2, None, True, 0, 1.0)
 
 
+def test_the_deals_give_every_verdict() -> None:
+    # So that the tests below see each verdict counted and printed.
+    assert all(EXPECTED.values()), EXPECTED
+
+
 def test_threads_and_processes_agree() -> None:
     calls: list[tuple[int, int, int]] = []
     with ThreadPoolExecutor(max_workers=3) as executor:
@@ -142,7 +159,7 @@ def test_threads_and_processes_agree() -> None:
     assert [r.deal for r in threads.results] == list(DEALS)
     assert [done for done, _, _ in calls] == [1, 2, 3, 4, 5, 6]
     assert {total for _, total, _ in calls} == {6}
-    assert calls[-1][2] == 3
+    assert calls[-1][2] == EXPECTED["winnable"]
 
 
 def test_a_failing_deal_stops_the_survey() -> None:
@@ -203,9 +220,9 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {k: data[k] for k in EXPECTED} == EXPECTED
     shares = data["shares"]
     assert isinstance(shares, dict)
-    assert shares["winnable"]["share"] == 0.5
-    assert shares["winnable"]["low"] == pytest.approx(wilson(3, 6).low, abs=1e-6)
-    assert shares["unknown"]["high"] == pytest.approx(wilson(2, 6).high, abs=1e-6)
+    assert shares["winnable"]["share"] == pytest.approx(EXPECTED["winnable"] / 6)
+    assert shares["winnable"]["low"] == pytest.approx(wilson(EXPECTED["winnable"], 6).low, abs=1e-6)
+    assert shares["unknown"]["high"] == pytest.approx(wilson(EXPECTED["unknown"], 6).high, abs=1e-6)
     assert 0 < data["median_seconds"] <= data["seconds"]  # type: ignore[operator]
 
 
@@ -234,11 +251,10 @@ def test_cli_text_and_progress_bar(
     out, err = capsys.readouterr()
     lines = out.splitlines()
     assert lines[0] == "klondike, draw 3, redeal unlimited, returns allowed: deals 0..5 (6), timeout 30 s"
-    assert lines[1].split()[:3] == ["winnable", "3", "50.0%"]
-    assert lines[2].split()[:3] == ["unwinnable", "1", "16.7%"]
-    assert lines[3].split()[:3] == ["unknown", "2", "33.3%"]
+    for line, verdict in zip(lines[1:4], EXPECTED, strict=True):
+        assert line.split()[:3] == [verdict, str(EXPECTED[verdict]), f"{EXPECTED[verdict] / 6:.1%}"]
     assert "1 local process)" in lines[4]
-    assert err.endswith("\r[##############################] 6/6 winnable 50.0%\n")
+    assert err.endswith(f"\r[##############################] 6/6 winnable {EXPECTED['winnable'] / 6:.1%}\n")
 
 
 @pytest.mark.parametrize(
