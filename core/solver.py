@@ -177,6 +177,7 @@ class _Search:
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.column_bytes: dict[tuple[tuple[int, ...], tuple[int, ...]], bytes] = {}
+        self.column_estimates: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self.talons: dict[
             tuple[tuple[int, ...], tuple[int, ...], int],
             list[tuple[int, int, tuple[int, ...], tuple[int, ...], int]],
@@ -343,7 +344,7 @@ class _Search:
 
     def best_first(self, state: State) -> bool:
         """A best-first search for a win, in the way of Klondike-Solver's fast mode:
-        positions are taken in order of the moves made plus :func:`_estimate` of the
+        positions are taken in order of the moves made plus :meth:`estimate` of the
         moves still needed (the latest first among equals), and only the few moves of
         each position that lead to the best estimates are kept.  It finds wins that
         the depth-first searches miss, where an early move leads them astray; it
@@ -371,18 +372,48 @@ class _Search:
             if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.out_of_time()):
                 return False
             width = BEST_FIRST_WIDTHS[min(self.nodes // quarter, 2)] if quarter else 1
-            scored: list[tuple[float, int, bytes, Position, list[str]]] = []
+            scored: list[tuple[float, int, Position, list[str]]] = []
             for _, actions, child, _ in self.children(position):
                 moves = made + len(actions)
+                scored.append((moves * weight + self.estimate(child), moves, child, actions))
+            scored.sort(key=_first)
+            for estimate, moves, child, actions in scored:
                 key = self.key(child)
                 if best.get(key, sys.maxsize) <= moves:
-                    continue
-                scored.append((moves * weight + _estimate(child, self.draw), moves, key, child, actions))
-            scored.sort(key=_first)
-            for estimate, moves, key, child, actions in scored[:width]:
+                    continue  # reached already, in as few moves
                 best[key] = moves
                 heapq.heappush(heap, (estimate, -next(order), moves, child, (actions, link)))
+                width -= 1
+                if not width:
+                    break
         return False
+
+    def estimate(self, position: Position) -> int:
+        """Roughly how many moves a win still needs from ``position``: two for each
+        card not home (a move and its way home), one more for each card face down
+        (turned up later), each card in the talon and each draw the stock still
+        needs, and one more for a card face down above a lower card of its suit (it
+        cannot go home directly).  Never less than the cards not home; 0 at the win."""
+        stock, waste, found, cols, _ = position
+        estimate = 2 * (52 - sum(found)) + len(stock) + -(-len(stock) // self.draw) + len(waste)
+        known = self.column_estimates
+        for column in cols:
+            cost = known.get(column)
+            if cost is None:
+                down, up = column
+                cost = 2 * len(down) + len(up)
+                lowest = [14, 14, 14, 14]
+                for card in down:
+                    suit, rank = _SUIT[card], _RANK[card]
+                    if lowest[suit] < rank:
+                        cost += 1
+                    else:
+                        lowest[suit] = rank
+                if len(known) > COLUMN_CACHE:
+                    known.clear()
+                known[column] = cost
+            estimate += cost
+        return estimate
 
     def play_safe(self, position: Position, line: list[str]) -> Position:
         """``position`` once the safe moves home are made (see :meth:`safe`)."""
@@ -711,27 +742,8 @@ def _priority(entry: Child) -> int:
     return entry[0]
 
 
-def _first(entry: tuple[float, int, bytes, Position, list[str]]) -> float:
+def _first(entry: tuple[float, int, Position, list[str]]) -> float:
     return entry[0]
-
-
-def _estimate(position: Position, draw: int) -> int:
-    """Roughly how many moves a win still needs from ``position``: two for each card
-    not home (a move and its way home), one more for each card face down (turned up
-    later) and each draw that the stock still needs, and one more for a card face
-    down above a lower card of its suit (it cannot go home directly)."""
-    stock, waste, found, cols, _ = position
-    estimate = 2 * (52 - sum(found)) + len(stock) + -(-len(stock) // draw) + len(waste)
-    for down, up in cols:
-        estimate += 2 * len(down) + len(up)
-        lowest = [14, 14, 14, 14]
-        for card in down:
-            suit, rank = _SUIT[card], _RANK[card]
-            if lowest[suit] < rank:
-                estimate += 1
-            else:
-                lowest[suit] = rank
-    return estimate
 
 
 def _position(state: State) -> Position:

@@ -14,7 +14,6 @@ from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import (
     SolveResult,
     UnsupportedVariant,
-    _estimate,
     _locked,
     _position,
     _Search,
@@ -325,11 +324,12 @@ def test_estimates_are_at_least_the_cards_not_home(draw: int) -> None:
     game = CATALOG.new_game(CATALOG.options(draw=draw, deal=3))
     result = solve(game.state, game.rules, **BUDGET)  # type: ignore[arg-type]
     assert result.verdict == "winnable"
+    search = _Search(game.rules, 1, float("inf"), returns=False)
     for action in result.solution:
         position = _position(game.state)
-        assert _estimate(position, draw) >= 52 - sum(position[2]) > 0
+        assert search.estimate(position) >= 52 - sum(position[2]) > 0
         game.perform(action)
-    assert game.is_won and _estimate(_position(game.state), draw) == 0
+    assert game.is_won and search.estimate(_position(game.state)) == 0
 
 
 def _nine_of_hearts_stuck() -> State:
