@@ -858,45 +858,35 @@ def solve(
     if not solvable(rules):
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
     started = time.monotonic()
-    cols: Columns = tuple(
-        (tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau
-    )
-    found = tuple(len(foundation) for foundation in state.foundations)
-    if _locked(cols, found, returns=rules.returns_allowed):
+    position = _position(state)
+    if _locked(position[3], position[2], returns=rules.returns_allowed):
         return SolveResult("unwinnable", (), 0, time.monotonic() - started)
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
-    # The searches for a win: a narrow one, the best-first one, then the probes.
-    for probe in range(PROBES + 1):
-        if probe == 1 and BEST_FIRST_SHARE:
-            found_first = _Search(
-                rules,
-                max_nodes // BEST_FIRST_SHARE,
-                min(deadline, time.monotonic() + (deadline - started) / BEST_FIRST_SHARE),
-                returns=False,
-                cancel=cancel,
-                lay_late=False,
-            )
-            won = found_first.best_first(state)
-            nodes += found_first.nodes
-            if won:
-                return SolveResult("winnable", tuple(found_first.line), nodes, time.monotonic() - started)
-        share = NARROW_SHARE if probe == 0 else NARROW_SHARE * PROBES
-        narrow = _Search(
+    # The searches for a win, each on 1/share of the budget: a narrow one, the
+    # best-first one (width None), then the probes.
+    phases = [
+        (NARROW_SHARE, FAST_WIDTH, None),
+        (BEST_FIRST_SHARE, None, None),
+        *((NARROW_SHARE * PROBES, PROBE_WIDTH, probe) for probe in range(1, PROBES + 1)),
+    ]
+    for share, width, seed in phases:
+        ends = min(deadline, time.monotonic() + (deadline - started) / share)
+        wins = _Search(
             rules,
             max_nodes // share,
-            min(deadline, time.monotonic() + (deadline - started) / share),
+            ends,
             returns=False,
             cancel=cancel,
-            width=FAST_WIDTH if probe == 0 else PROBE_WIDTH,
-            seed=probe or None,
+            width=width,
+            seed=seed,
+            lay_late=False,
         )
-        if narrow.solve(state):
-            return SolveResult(
-                "winnable", tuple(narrow.line), nodes + narrow.nodes, time.monotonic() - started
-            )
-        nodes += narrow.nodes
-        if not narrow.narrowed or (cancel is not None and cancel.is_set()):
+        won = wins.solve(state) if width is not None else wins.best_first(state)
+        nodes += wins.nodes
+        if won:
+            return SolveResult("winnable", tuple(wins.line), nodes, time.monotonic() - started)
+        if (width is not None and not wins.narrowed) or (cancel is not None and cancel.is_set()):
             break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     outcome = search.solve(state)
