@@ -512,7 +512,7 @@ class _Search:
                     # Emptying a column is as promising as the king's move that follows
                     # it; in the complete search it waits until a king is to go there.
                     if king is None:
-                        king = self.king_waiting(position) if empty < 0 else -1
+                        king = self.king_priority(position) if empty < 0 else -1
                     if king >= 0:
                         priority = king
                     if self.late_empty:
@@ -669,9 +669,9 @@ class _Search:
                     add(_returned(fitter, target, position))
         return self.ordered(out)
 
-    def king_waiting(self, position: Position) -> int:
-        """Whether a king could go to a column emptied now, as the priority of that
-        king's move (-1: none could): one heading a group that lies on another card
+    def king_priority(self, position: Position) -> int:
+        """The priority of the move that would bring a king to a column emptied now,
+        or -1 when no king could come: one heading a group that lies on another card
         (a column about to be emptied has none), one in the talon, or one at home.
         A king that would turn a card up ranks as such a move does, one place lower."""
         stock, waste, found, cols, _ = position
@@ -749,6 +749,7 @@ def _first(entry: tuple[float, int, Position, list[str]]) -> float:
 
 
 def _position(state: State) -> Position:
+    """``state`` as the search's compact position."""
     cols: Columns = tuple(
         (tuple(c.index for c in col.down), tuple(c.index for c in col.up)) for col in state.tableau
     )
