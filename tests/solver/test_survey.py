@@ -349,8 +349,9 @@ def test_a_stopped_survey_ends_its_workers(signum: int, status: int) -> None:
     and leaves no worker behind (waiting would take the deal's whole timeout)."""
     marker = f"SOLITAIRE_TEST_SURVEY={uuid.uuid4().hex}"
     name, value = marker.split("=")
-    command = [sys.executable, "-m", "solitaire", "survey", "--variant", "klondike", "--draw", "1"]
-    command += ["--first", "104", "--deals", "1", "--workers", "1", "--timeout", "600"]
+    # Draw 3 deal 1: undecided after 90 s of search.
+    command = [sys.executable, "-m", "solitaire", "survey", "--variant", "klondike", "--draw", "3"]
+    command += ["--first", "1", "--deals", "1", "--workers", "1", "--timeout", "600"]
     process = subprocess.Popen(command, env={**os.environ, name: value}, stderr=subprocess.PIPE)
     try:
         for _ in range(600):  # until the worker is solving
