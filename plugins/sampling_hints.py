@@ -101,6 +101,10 @@ class SamplingBudget:
 #: The budget the plugin's hook uses; replace it to change how long hints think.
 budget = SamplingBudget()
 
+#: The solver reads its clock every hundred positions or so: it is told to stop this
+#: many seconds before the hint's time is up, so that the hint ends within it.
+CLOCK_MARGIN = 0.02
+
 #: Hints already worked out: by rules, budget (None for a winning line) and what is in sight.
 known: Memory[Hashable, Hint | None] = Memory(2_048)
 
@@ -240,7 +244,7 @@ def sampling_hint(
 def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudget) -> Hint | None:
     """Solve guesses until the budget is spent or the leading move cannot be caught up."""
     started = time.monotonic()
-    deadline = started + limits.seconds
+    deadline = started + limits.seconds - CLOCK_MARGIN
     votes: Counter[Move] = Counter()
     tried = 0
     for guess in guesses(state, rules):
@@ -273,7 +277,8 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
 
 def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, remember: bool) -> Hint | None:
     """Nothing is hidden: solve the position itself, with the budget of every guess."""
-    result = solve(state, rules, max_nodes=limits.nodes * limits.samples, timeout=limits.seconds)
+    timeout = max(limits.seconds - CLOCK_MARGIN, 0.0)
+    result = solve(state, rules, max_nodes=limits.nodes * limits.samples, timeout=timeout)
     if result.verdict == "unwinnable":
         return Hint(
             None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +20,7 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.moves import Move
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions, Ruleset
-from solitaire.core.solver import first_move, solve
+from solitaire.core.solver import SolveResult, first_move, solve
 from solitaire.core.state import Column, State
 from solitaire.plugins import sampling_hints
 from solitaire.plugins.hints import heuristic_hint
@@ -193,6 +194,28 @@ def test_no_guess_won_lets_the_heuristic_answer(monkeypatch: pytest.MonkeyPatch)
             assert game.hint() == heuristic_hint(state, rules)
             return
     pytest.fail("no deal among 20 offers a choice of moves, none of them safe")
+
+
+def test_the_solver_stops_before_the_hint_time_is_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver reads its clock every so many positions and may overrun its timeout
+    a little: each guess is told to stop CLOCK_MARGIN before the hint's time is up.
+    The clock is a stub, so the timeouts are exact."""
+    now = [1_000.0]
+    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    timeouts: list[float] = []
+
+    def timed_solve(state: State, rules: Ruleset, *, max_nodes: int, timeout: float) -> SolveResult:
+        timeouts.append(timeout)
+        now[0] += 0.1  # each guess takes a tenth of a second
+        return solve(state, rules, max_nodes=max_nodes)
+
+    monkeypatch.setattr(sampling_hints, "solve", timed_solve)
+    game = CATALOG.new_game(CATALOG.options("klondike", draw=3, deal=5))
+    limits = SamplingBudget(seconds=0.5, samples=12, nodes=300)
+    sampling_hint(game.state, game.rules, limits, remember=False)
+    margin = sampling_hints.CLOCK_MARGIN
+    assert timeouts[:2] == pytest.approx([0.5 - margin, 0.4 - margin])
+    assert len(timeouts) == 4  # a fifth guess would likely end past the time
 
 
 def test_forced_and_safe_moves_are_left_to_the_heuristic() -> None:
