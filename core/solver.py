@@ -179,6 +179,7 @@ class _Search:
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.column_bytes: dict[tuple[tuple[int, ...], tuple[int, ...]], bytes] = {}
+        self.movables: dict[tuple[int, ...], int] = {}
         self.column_estimates: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self.talons: dict[
             tuple[tuple[int, ...], tuple[int, ...], int],
@@ -193,7 +194,8 @@ class _Search:
         if sys.getrecursionlimit() < RECURSION_LIMIT:
             sys.setrecursionlimit(RECURSION_LIMIT)
         try:
-            return self.run(_position(state), self.line)
+            position = _position(state)
+            return self.run(position, self.line, -1, self.key(position))
         except _Budget:
             return None
 
@@ -211,19 +213,21 @@ class _Search:
         # Columns are interchangeable: sort them so that mirror positions meet.  Most
         # columns recur in many positions: their bytes are kept.
         known = self.column_bytes
-        columns = []
-        for column in cols:
-            encoded = known.get(column)
-            if encoded is None:
-                if len(known) > COLUMN_CACHE:
-                    known.clear()
-                encoded = known[column] = b"\xfe" + bytes(column[0]) + b"\xfd" + bytes(column[1])
-            columns.append(encoded)
+        try:
+            columns = [known[column] for column in cols]
+        except KeyError:
+            if len(known) > COLUMN_CACHE:
+                known.clear()
+            for column in cols:
+                if column not in known:
+                    known[column] = b"\xfe" + bytes(column[0]) + b"\xfd" + bytes(column[1])
+            columns = [known[column] for column in cols]
         columns.sort()
-        talon = (bytes(waste), bytes(stock[::-1]), b"\xff", bytes((pointer,)), bytes(found))
         if self.passes is not None:
             columns.append(bytes((passes,)))
-        return b"".join((*talon, *columns))
+        return b"".join(
+            (bytes(waste), bytes(stock[::-1]), b"\xff", bytes((pointer,)), bytes(found), *columns)
+        )
 
     def out_of_time(self) -> bool:
         return time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set())
@@ -231,13 +235,22 @@ class _Search:
     # -- moves -----------------------------------------------------------------------------------
 
     def movable(self, up: tuple[int, ...]) -> int:
-        size = 1
-        while size < len(up):
-            card, under = up[-size], up[-size - 1]
-            if _RANK[card] + 1 != _RANK[under] or _RED[card] == _RED[under]:
-                break
-            size += 1
-        return size if up else 0
+        """How many cards of ``up`` form the ordered group on top (kept: most columns
+        recur in many positions)."""
+        size = self.movables.get(up)
+        if size is None:
+            size = 1
+            while size < len(up):
+                card, under = up[-size], up[-size - 1]
+                if _RANK[card] + 1 != _RANK[under] or _RED[card] == _RED[under]:
+                    break
+                size += 1
+            if not up:
+                size = 0
+            if len(self.movables) > COLUMN_CACHE:
+                self.movables.clear()
+            self.movables[up] = size
+        return size
 
     @staticmethod
     def fits(card: int, target: int | None) -> bool:
@@ -303,17 +316,15 @@ class _Search:
 
     # -- the search ------------------------------------------------------------------------------
 
-    def run(self, position: Position, line: list[str], pending: int = -1) -> bool:
+    def run(self, position: Position, line: list[str], pending: int, raw: bytes) -> bool:
         """Depth-first search; ``line`` collects the winning actions.  ``pending`` is
         a talon card just laid on a column that the next move must use, or
-        ``_EMPTY`` plus a column just emptied that a king must fill."""
+        ``_EMPTY`` plus a column just emptied that a king must fill.  ``raw`` is the
+        position's key (with ``pending``), not seen yet: moves to positions seen
+        already are left out before the call."""
         start = len(line)
-        raw = self.key(position)
-        if pending >= 0:
-            raw += bytes((0xFC, pending))
-        if raw in self.seen:
-            return False
-        self.seen.add(raw)
+        seen = self.seen
+        seen.add(raw)
         if pending < 0:
             # Safe moves first, without branching.
             before = len(line)
@@ -322,10 +333,10 @@ class _Search:
                 return True
             if len(line) != before:
                 key = self.key(position)
-                if key in self.seen:
+                if key in seen:
                     del line[start:]
                     return False
-                self.seen.add(key)
+                seen.add(key)
         self.nodes += 1
         if self.nodes > self.max_nodes or (self.nodes & _CLOCK == 0 and self.out_of_time()):
             raise _Budget
@@ -336,9 +347,14 @@ class _Search:
         else:
             moves = self.uses(pending, position)
         for _, actions, child, then in moves:
+            raw = self.key(child)
+            if then >= 0:
+                raw += bytes((0xFC, then))  # what the next move must do is part of the position
+            if raw in seen:
+                continue
             mark = len(line)
             line.extend(actions)
-            if self.run(child, line, then):
+            if self.run(child, line, then, raw):
                 return True
             del line[mark:]
         del line[start:]
@@ -524,7 +540,7 @@ class _Search:
                         continue
                     targets: tuple[int, ...] = (empty,)
                 else:
-                    targets = tuple(at[t] for t in _ACCEPTORS[head] if t in at)
+                    targets = tuple([at[t] for t in _ACCEPTORS[head] if t in at])
                 for target in targets:
                     target_down, target_up = cols[target]
                     moved = _set(cols, number, _after_take(down, up, size))
@@ -550,7 +566,7 @@ class _Search:
                 if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
                     pending = -2  # nothing could go on it: it waits in the talon
             if pending != -2:
-                priority = min([35, *(heads[f] for f in _FITTERS[card] if f in heads)])
+                priority = min([35, *[heads[f] for f in _FITTERS[card] if f in heads]]) if heads else 35
                 for target in self.targets(card, at, empty):
                     down, up = cols[target]
                     add(
@@ -567,9 +583,10 @@ class _Search:
             wanted.update(_FITTERS[top])
         if empty >= 0:
             wanted.update(_KINGS)
-        for count, card, new_stock, new_waste, new_passes in self.talon(stock, waste, passes):
-            if card not in wanted:
+        for entry in self.talon(stock, waste, passes):
+            if entry[1] not in wanted:
                 continue
+            count, card, new_stock, new_waste, new_passes = entry
             to_foundation = _RANK[card] == found[_SUIT[card]] + 1
             targets = self.targets(card, at, empty)
             taps = ["s"] * count
@@ -587,7 +604,7 @@ class _Search:
                 if not any(f in runs or f in talon_cards for f in _FITTERS[card]):
                     continue  # nothing could go on it: it waits in the talon
                 pending = card
-            priority = min([41, *(heads[f] + 1 for f in _FITTERS[card] if f in heads)])
+            priority = min([41, *[heads[f] + 1 for f in _FITTERS[card] if f in heads]]) if heads else 41
             for target in targets:
                 down, up = cols[target]
                 add(
@@ -642,8 +659,9 @@ class _Search:
                 moved = _set(moved, target, (target_down, target_up + up[-size:]))
                 action = f"t{number + 1}:{size}>t{target + 1}" if size > 1 else f"t{number + 1}>t{target + 1}"
                 add((priority, [action], (stock, waste, found, moved, passes), -1))
-        for count, shown, new_stock, new_waste, new_passes in self.talon(stock, waste, passes):
-            if shown in fitters:
+        for entry in self.talon(stock, waste, passes):
+            if entry[1] in fitters:
+                count, shown, new_stock, new_waste, new_passes = entry
                 column = (target_down, (*target_up, shown))
                 add(
                     (
@@ -737,7 +755,7 @@ class _Search:
         """The columns ``card`` may go to (an empty one only for a king, the first)."""
         if _RANK[card] == 13:
             return (empty,) if empty >= 0 else ()
-        return tuple(at[t] for t in _ACCEPTORS[card] if t in at)
+        return tuple([at[t] for t in _ACCEPTORS[card] if t in at])
 
 
 def _priority(entry: Child) -> int:
