@@ -66,6 +66,11 @@ from solitaire.core.state import State
 __all__ = ["SolveResult", "UnsupportedVariant", "Verdict", "solvable", "solve"]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
+#: What a search does: "complete" tries every move but those its sound reductions
+#: leave out, so that finding no win is a proof; "narrow" tries only the ``width`` most
+#: promising moves of each position; "best-first" follows :meth:`_Search.estimate`.
+#: The last two only look for wins.
+Mode = Literal["complete", "narrow", "best-first"]
 DEFAULT_NODES: Final = 2_000_000
 #: How many moves of each position the narrow searches try.
 FAST_WIDTH: Final = 2
@@ -154,21 +159,23 @@ class _Search:
         deadline: float,
         *,
         returns: bool,
-        cancel: threading.Event | None = None,
+        mode: Mode = "complete",
         width: int | None = None,
         seed: int | None = None,
-        lay_late: bool | None = None,
+        cancel: threading.Event | None = None,
     ) -> None:
+        if (mode == "narrow") != (width is not None):
+            raise ValueError("a narrow search, and only one, takes a width")
+        self.mode = mode
         self.draw = rules.draw
         self.passes = rules.redeal.passes  # None: unlimited
         self.returns = returns
         self.safe_waste = self.draw == 1 and self.passes is None
-        if lay_late is None:
-            lay_late = width is None
+        complete = mode == "complete"
         #: Talon cards wait in the talon until a card may go on them (see :meth:`children`).
-        self.defer = self.safe_waste and lay_late
+        self.defer = self.safe_waste and complete
         #: A column is emptied only just before a king goes there (see :meth:`children`).
-        self.late_empty = lay_late
+        self.late_empty = complete
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.cancel = cancel
@@ -188,7 +195,10 @@ class _Search:
         self.line: list[str] = []
 
     def solve(self, state: State) -> bool | None:
-        """True (the winning line is in ``line``), False (none), None (out of budget)."""
+        """True (the winning line is in ``line``), False (none, or none found by a
+        best-first search), None (out of budget)."""
+        if self.mode == "best-first":
+            return self.best_first(state)
         # A line is one call deep per move: raise the limit if it is low, never lower it
         # again (lowering it under another thread's search would break that search).
         if sys.getrecursionlimit() < RECURSION_LIMIT:
@@ -885,29 +895,29 @@ def solve(
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
     # The searches for a win, each on 1/share of the budget: a narrow one, the
-    # best-first one (width None), then the probes.
-    phases = [
-        (NARROW_SHARE, FAST_WIDTH, None),
-        (BEST_FIRST_SHARE, None, None),
-        *((NARROW_SHARE * PROBES, PROBE_WIDTH, probe) for probe in range(1, PROBES + 1)),
+    # best-first one, then the probes (narrow ones in shaken orders).
+    phases: list[tuple[Mode, int, int | None, int | None]] = [
+        ("narrow", NARROW_SHARE, FAST_WIDTH, None),
+        ("best-first", BEST_FIRST_SHARE, None, None),
+        *(("narrow", NARROW_SHARE * PROBES, PROBE_WIDTH, probe) for probe in range(1, PROBES + 1)),
     ]
-    for share, width, seed in phases:
+    for mode, share, width, seed in phases:
         ends = min(deadline, time.monotonic() + (deadline - started) / share)
         wins = _Search(
             rules,
             max_nodes // share,
             ends,
             returns=False,
-            cancel=cancel,
+            mode=mode,
             width=width,
             seed=seed,
-            lay_late=False,
+            cancel=cancel,
         )
-        won = wins.solve(state) if width is not None else wins.best_first(state)
+        won = wins.solve(state)
         nodes += wins.nodes
         if won:
             return SolveResult("winnable", tuple(wins.line), nodes, time.monotonic() - started)
-        if (width is not None and not wins.narrowed) or (cancel is not None and cancel.is_set()):
+        if (mode == "narrow" and not wins.narrowed) or (cancel is not None and cancel.is_set()):
             break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     outcome = search.solve(state)

@@ -300,7 +300,7 @@ def test_the_best_first_search_finds_wins_that_play(variant: str, draw: int, red
     """Its lines win through the engine; deal 108 (draw 1 and 3) and draw 1 deal
     128 are wins the depth-first searches take long to find."""
     game = CATALOG.new_game(CATALOG.options(variant=variant, draw=draw, redeal=redeal, deal=deal))
-    search = _Search(game.rules, 60_000, float("inf"), returns=False, lay_late=False)
+    search = _Search(game.rules, 60_000, float("inf"), returns=False, mode="best-first")
     assert search.best_first(game.state) is True
     assert search.nodes <= 60_000
     for action in search.line:
@@ -312,7 +312,7 @@ def test_the_best_first_search_proves_nothing() -> None:
     """On a deal where no card ever plays it stops with no line, and ``solve``
     still proves the deal lost by the complete search."""
     game = CATALOG.game_from_code("KL1-D3N-AAAAAAC")
-    search = _Search(game.rules, 1_000, float("inf"), returns=False, lay_late=False)
+    search = _Search(game.rules, 1_000, float("inf"), returns=False, mode="best-first")
     assert search.best_first(game.state) is False and search.line == []
     assert solve(game.state, game.rules, **BUDGET).verdict == "unwinnable"  # type: ignore[arg-type]
 
