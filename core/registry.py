@@ -17,7 +17,7 @@ GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', retu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -395,17 +395,27 @@ class Catalog:
         """A new game of the deal and options a game code names."""
         return self.new_game(self.options_from_code(text))
 
-    def hint(self, state: State, rules: Ruleset, *, failed: Callable[[str, str], None] | None = None) -> Hint:
+    def hint(
+        self,
+        state: State,
+        rules: Ruleset,
+        *,
+        failed: Callable[[str, str], None] | None = None,
+        skip: Container[str] = (),
+    ) -> Hint:
         """The first hint provider's answer (the built-in one always answers).
 
         A provider that raises, or answers something other than a hint, is
         passed over and left out.  With ``failed`` it is only passed over and
         reported as ``failed(plugin, reason)``: the catalog stays as it is (for
-        callers on another thread than the catalog's, see :meth:`leave_out`)."""
+        callers on another thread than the catalog's, see :meth:`leave_out`).
+        The providers named in ``skip`` are not asked."""
         from solitaire.core.hints import Hint, no_move
 
         leave_out = self._leave_out if failed is None else failed
         for impl in reversed(self.manager.hook.solitaire_hint.get_hookimpls()):  # the call order
+            if impl.plugin_name in skip:
+                continue
             try:
                 answer = impl.function(state=state, rules=rules)
             except Exception as error:

@@ -66,10 +66,13 @@ class _Superseded(threading.Event):
 @attrs.frozen
 class Context:
     """What jobs run with: a catalog, and the channels' counters.  Jobs leave
-    the catalog as it is: in threads it is the window's, used on its thread too."""
+    the catalog as it is: in threads it is the window's, used on its thread too.
+    The hint providers that failed here are no longer asked (``failed_hints``):
+    the window leaves them out of its own catalog, not of a worker's."""
 
     catalog: Catalog
     generations: MutableSequence[int]
+    failed_hints: set[str] = attrs.field(factory=set)
 
 
 class Job(Protocol):
@@ -99,9 +102,11 @@ class HintJob:
         problems: list[PluginProblem] = []
 
         def failed(plugin: str, reason: str) -> None:  # passed over here; left out by the window
+            context.failed_hints.add(plugin)
             problems.append(PluginProblem(plugin, reason))
 
-        hint = catalog.hint(state_from_dict(self.position), catalog.ruleset(self.options), failed=failed)
+        state, rules = state_from_dict(self.position), catalog.ruleset(self.options)
+        hint = catalog.hint(state, rules, failed=failed, skip=context.failed_hints)
         return HintAnswer(Hint(hint.move, dict(hint.messages)), tuple(problems))
 
 

@@ -16,6 +16,7 @@ from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, Registry
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.core.store import Store
+from solitaire.frontends.qt import jobs
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
 from solitaire.frontends.qt.window import MainWindow
@@ -36,6 +37,16 @@ class OtherRaisingPlugin:
 class RaisingHintPlugin:
     @hookimpl(tryfirst=True)
     def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        raise RuntimeError("hint boom")
+
+
+class CountingRaisingHintPlugin:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @hookimpl(tryfirst=True)
+    def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        self.calls += 1
         raise RuntimeError("hint boom")
 
 
@@ -194,3 +205,20 @@ def test_a_reason_can_be_copied_but_not_edited(qtbot, open_window) -> None:
     assert item.isSelected()
     qtbot.keyClick(dialog.left_out, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.clipboard().text() == "failed in solitaire_register_variants: RuntimeError: boom"
+
+
+def test_a_worker_stops_asking_a_hint_provider_that_failed_in_it() -> None:
+    """A worker process has a catalog of its own, which the window cannot mend: the
+    worker passes a failing provider over from its first failure, and reports it once."""
+    plugin = CountingRaisingHintPlugin()
+    catalog = Catalog(entry_points=False, plugins=[plugin])
+    context = jobs.Context(catalog, [0] * len(jobs.CHANNELS))
+    code = "KL1-D1N-AAAAAAG"
+    game = catalog.game_from_code(code)
+    job = jobs.HintJob(catalog.options_from_code(code), jobs.position_of(game.state, game.rules))
+    first, second = jobs.run(job, context, 0, 0), jobs.run(job, context, 0, 0)
+    assert isinstance(first, jobs.HintAnswer) and isinstance(second, jobs.HintAnswer)
+    reasons = [problem.reason for problem in first.problems]
+    assert reasons == ["failed in solitaire_hint: RuntimeError: hint boom"]
+    assert second.problems == () and plugin.calls == 1
+    assert first.hint == second.hint == game.hint()  # the next provider answers
