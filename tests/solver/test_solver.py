@@ -317,6 +317,14 @@ def test_the_best_first_search_proves_nothing() -> None:
     assert solve(game.state, game.rules, **BUDGET).verdict == "unwinnable"  # type: ignore[arg-type]
 
 
+def test_only_a_narrow_search_takes_a_width() -> None:
+    rules = CATALOG.game_from_code("KL1-D3N-AAAAAAC").rules
+    for mode, width in (("narrow", None), ("complete", 2), ("best-first", 3)):
+        with pytest.raises(ValueError, match="width"):
+            _Search(rules, 1, float("inf"), returns=False, mode=mode, width=width)  # type: ignore[arg-type]
+    assert _Search(rules, 1, float("inf"), returns=False, mode="narrow", width=2).width == 2
+
+
 @pytest.mark.parametrize("draw", [1, 3])
 def test_estimates_are_at_least_the_cards_not_home(draw: int) -> None:
     """Along a winning line, the best-first search's estimate of the moves still
