@@ -4,8 +4,9 @@ The work is one plain top-level function over a deal number,
 :func:`survey_deal`, so that any :class:`concurrent.futures.Executor` can run it:
 threads, local processes, or a Dask cluster (``distributed.Client(...).get_executor()``).
 :func:`run_survey` hands the deals to an executor and gathers a
-:class:`SurveyReport`; :func:`wilson` gives the 95% Wilson score interval of
-each share.
+:class:`SurveyReport`; :func:`recheck` solves the deals it left unknown once
+more, with a larger budget; :func:`wilson` gives the 95% Wilson score interval
+of each share.
 
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> spec = SurveySpec("klondike", draw=3, max_nodes=3000)
@@ -47,6 +48,7 @@ __all__ = [
     "dask_client",
     "local_executor",
     "progress_line",
+    "recheck",
     "run_survey",
     "stop_workers",
     "survey_deal",
@@ -181,6 +183,10 @@ class SurveyReport:
     elapsed: float = 0.0
     #: Whether the survey was stopped before the end (the figures are those of ``results``).
     stopped: bool = False
+    #: How many times the budget the deals left unknown got once more (:func:`recheck`), if they did.
+    recheck: float | None = None
+    #: How many deals were solved once more.
+    rechecked: int = 0
 
     @property
     def deals(self) -> int:
@@ -197,6 +203,11 @@ class SurveyReport:
     def shares(self, z: float = Z95) -> dict[str, Interval]:
         """Each verdict's share of the deals with its Wilson interval."""
         return {verdict: wilson(count, self.deals, z) for verdict, count in self.counts.items()}
+
+    @property
+    def unknown_deals(self) -> list[int]:
+        """The deals left unknown, in order."""
+        return [result.deal for result in self.results if result.verdict == "unknown"]
 
     @property
     def median_seconds(self) -> float:
@@ -230,6 +241,9 @@ class SurveyReport:
             "median_seconds": round(self.median_seconds, 4),
             "seconds": round(self.seconds, 3),
             "stopped": self.stopped,
+            "recheck": self.recheck,
+            "rechecked": self.rechecked,
+            "unknown_deals": self.unknown_deals,
         }
 
 
@@ -296,6 +310,50 @@ def run_survey(
         raise
     results.sort(key=lambda r: r.deal)
     return SurveyReport(spec, tuple(results), time.monotonic() - started)
+
+
+def recheck(
+    executor: Executor,
+    report: SurveyReport,
+    factor: float,
+    progress: Progress | None = None,
+    *,
+    in_flight: int = IN_FLIGHT,
+) -> SurveyReport:
+    """``report`` with the deals it left unknown solved once more, with ``factor``
+    times the budget (seconds and positions): the hard deals of a survey get a
+    longer look without every deal getting it.  A deal's new verdict replaces the
+    old one; its seconds and positions are those of both solves.  Stopped like
+    :func:`run_survey`, it raises :class:`SurveyStopped` with the deals solved again
+    so far merged in."""
+    if not factor > 1:
+        raise ValueError(f"the recheck factor must be above 1, not {factor}")
+    spec = report.spec
+    longer = attrs.evolve(
+        spec, timeout=spec.timeout * factor, max_nodes=max(1, round(spec.max_nodes * factor))
+    )
+    stopped: SurveyStopped | None = None
+    try:
+        again = run_survey(executor, longer, report.unknown_deals, progress, in_flight=in_flight)
+    except SurveyStopped as stop:
+        again, stopped = stop.report, stop
+    results = {result.deal: result for result in report.results}
+    for result in again.results:
+        first = results[result.deal]
+        results[result.deal] = DealResult(
+            result.deal, result.verdict, first.seconds + result.seconds, first.nodes + result.nodes
+        )
+    merged = attrs.evolve(
+        report,
+        results=tuple(results[deal] for deal in sorted(results)),
+        elapsed=report.elapsed + again.elapsed,
+        stopped=report.stopped or again.stopped,
+        recheck=factor,
+        rechecked=report.rechecked + again.deals,
+    )
+    if stopped is not None:
+        raise SurveyStopped(merged, stopped.cause) from stopped.cause
+    return merged
 
 
 class SurveyStopped(Exception):

@@ -110,6 +110,12 @@ def _build_parser() -> argparse.ArgumentParser:
     survey.add_argument(
         "--max-nodes", type=int, metavar="N", help="and after N positions (default: the solver's)"
     )
+    survey.add_argument(
+        "--recheck",
+        type=_factor,
+        metavar="K",
+        help="then solve the deals left unknown once more, with K times the budget",
+    )
     where = survey.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, metavar="K", help="local processes (default: one per CPU)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
@@ -148,6 +154,16 @@ def _seconds(text: str) -> float:
         value = -1.0
     if not 0 < value <= 86_400:
         raise argparse.ArgumentTypeError(f"timeout must be a number of seconds above 0, not {text!r}")
+    return value
+
+
+def _factor(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 1 < value <= 10_000:
+        raise argparse.ArgumentTypeError(f"the recheck factor must be a number above 1, not {text!r}")
     return value
 
 
@@ -325,6 +341,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         dask_client,
         local_executor,
         progress_line,
+        recheck,
         run_survey,
         stop_workers,
     )
@@ -388,6 +405,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     terminate = signal.signal(signal.SIGTERM, _stop_on_sigterm) if in_main_thread else None
     try:
         report = run_survey(executor, spec, deals, progress)
+        if args.recheck is not None and report.unknown_deals:
+            if bar:
+                print(file=sys.stderr)
+            print(
+                f"survey: solving the {len(report.unknown_deals)} deals left unknown once more,"
+                f" with {args.recheck:g} times the budget",
+                file=sys.stderr,
+                flush=True,
+            )
+            report = recheck(executor, report, args.recheck, progress)
         finished = True
     except SurveyStopped as error:
         stopped, report = error, error.report
@@ -433,6 +460,11 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         print(
             f"  {verdict:<10} {count:>7}  {100 * share.share:5.1f}%"
             f"  95% interval {100 * share.low:5.1f}% .. {100 * share.high:5.1f}%"
+        )
+    if report.recheck is not None:
+        print(
+            f"{report.rechecked} deals left unknown were solved once more, with {report.recheck:g} times"
+            f" the budget ({spec.timeout * report.recheck:g} s)"
         )
     print(
         f"median {report.median_seconds:.3f} s a deal, {report.seconds:.1f} s in all"

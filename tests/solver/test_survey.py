@@ -27,6 +27,7 @@ from solitaire.core.survey import (
     SurveyReport,
     SurveySpec,
     progress_line,
+    recheck,
     run_survey,
     survey_deal,
     wilson,
@@ -77,6 +78,9 @@ JSON_KEYS = [
     "median_seconds",
     "seconds",
     "stopped",
+    "recheck",
+    "rechecked",
+    "unknown_deals",
 ]
 
 
@@ -143,6 +147,57 @@ def test_survey_deal_is_one_solve() -> None:
 def test_the_deals_give_every_verdict() -> None:
     # So that the tests below see each verdict counted and printed.
     assert all(EXPECTED.values()), EXPECTED
+
+
+def _solved_again(factor: int) -> dict[int, tuple[str, int]]:
+    """The deals of DEALS unknown under SPEC, solved one by one with ``factor`` times
+    the budget: their verdicts and the positions both solves searched."""
+    rules = (SPEC.variant, SPEC.draw, SPEC.redeal, SPEC.returns_allowed)
+    again = {}
+    for deal in DEALS:
+        _, verdict, _, nodes = survey_deal(*rules, deal, SPEC.timeout, SPEC.max_nodes)
+        if verdict == "unknown":
+            _, verdict, _, more = survey_deal(*rules, deal, SPEC.timeout * factor, SPEC.max_nodes * factor)
+            again[deal] = (verdict, nodes + more)
+    return again
+
+
+def test_a_recheck_solves_the_unknown_deals_again() -> None:
+    expected = _solved_again(10)
+    with ThreadPoolExecutor(max_workers=2) as executor:
+        first = run_survey(executor, SPEC, DEALS)
+        report = recheck(executor, first, 10)
+        with pytest.raises(ValueError, match="above 1"):
+            recheck(executor, first, 1)
+    assert report.spec == first.spec and (report.recheck, report.rechecked) == (10, len(expected))
+    for before, after in zip(first.results, report.results, strict=True):
+        if before.deal in expected:
+            assert (after.verdict, after.nodes) == expected[before.deal]
+            assert after.seconds > before.seconds  # the time of both solves
+        else:
+            assert after == before
+    # Some deal is decided with the larger budget, so that the recheck shows.
+    assert report.unknown_deals == [deal for deal, (verdict, _) in expected.items() if verdict == "unknown"]
+    assert len(report.unknown_deals) < len(first.unknown_deals)
+    data = report.to_dict()
+    assert (data["recheck"], data["rechecked"]) == (10, len(expected))
+    assert data["unknown_deals"] == report.unknown_deals
+
+
+def test_a_recheck_stopped_keeps_every_deal() -> None:
+    def stop_after_one(done: int, total: int, winnable: int) -> None:
+        raise KeyboardInterrupt
+
+    with ThreadPoolExecutor(1) as executor:
+        first = run_survey(executor, SPEC, DEALS)
+        with pytest.raises(survey.SurveyStopped) as stopped:
+            recheck(executor, first, 10, stop_after_one, in_flight=1)
+    report = stopped.value.report
+    assert isinstance(stopped.value.cause, KeyboardInterrupt)
+    assert report.stopped and (report.recheck, report.rechecked) == (10, 1)
+    assert [r.deal for r in report.results] == list(DEALS)
+    changed = [after for before, after in zip(first.results, report.results, strict=True) if before != after]
+    assert len(changed) == 1 and changed[0].deal == first.unknown_deals[0]
 
 
 def test_threads_and_processes_agree() -> None:
@@ -226,6 +281,19 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 < data["median_seconds"] <= data["seconds"]  # type: ignore[operator]
 
 
+def test_cli_recheck(capsys: pytest.CaptureFixture[str]) -> None:
+    expected = _solved_again(10)
+    unknown = [deal for deal, (verdict, _) in expected.items() if verdict == "unknown"]
+    data = _json_run([*CLI, "--workers", "2", "--recheck", "10", "--json"], capsys)
+    assert (data["recheck"], data["rechecked"], data["unknown_deals"]) == (10.0, len(expected), unknown)
+    assert data["unknown"] == len(unknown) and data["timeout"] == 30.0
+    assert run([*CLI, "--workers", "1", "--recheck", "10"]) == 0
+    out, err = capsys.readouterr()
+    said = f"{len(expected)} deals left unknown were solved once more, with 10 times the budget (300 s)"
+    assert said in out
+    assert f"solving the {len(expected)} deals left unknown once more, with 10 times the budget" in err
+
+
 def test_cli_options_reach_the_solver(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["survey", "--variant", "reflechi", "--draw", "1", "--deals", "3", "--first", "100"]
     argv += ["--redeal", "passes:2", "--returns", "forbidden", "--max-nodes", "500", "--json"]
@@ -268,6 +336,8 @@ def test_cli_text_and_progress_bar(
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--workers", "0"], "--workers must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--max-nodes", "0"], "--max-nodes must"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--timeout", "0"], "timeout must be"),
+        (["--variant", "klondike", "--draw", "1", "--deals", "5", "--recheck", "1"], "factor must be"),
+        (["--variant", "klondike", "--draw", "1", "--deals", "5", "--recheck", "x"], "factor must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--redeal", "never"], "no redeal policy"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--first", "-1"], "deal must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "2", "--first", "34359738367"], "run past"),
