@@ -99,7 +99,8 @@ _RANK: Final = tuple(card % 13 + 1 for card in range(52))
 _SUIT: Final = tuple(card // 13 for card in range(52))
 _OTHER_COLOUR: Final = ((1, 2), (0, 3), (0, 3), (1, 2))  # suits of the other colour, by suit
 _SAME_COLOUR: Final = (3, 2, 1, 0)  # the other suit of the same colour, by suit
-#: The clock is read every _CLOCK + 1 nodes (a few milliseconds): deadlines hold closely.
+#: The clock is read on the first node of each search, then every _CLOCK + 1 nodes (a few
+#: milliseconds): deadlines hold closely, even when a search starts after the deadline.
 _CLOCK: Final = 127
 #: ``pending`` values from _EMPTY on name a column just emptied, that a king must fill.
 _EMPTY: Final = 64
@@ -348,7 +349,7 @@ class _Search:
                     return False
                 seen.add(key)
         self.nodes += 1
-        if self.nodes > self.max_nodes or (self.nodes & _CLOCK == 0 and self.out_of_time()):
+        if self.nodes > self.max_nodes or (self.nodes & _CLOCK == 1 and self.out_of_time()):
             raise _Budget
         if pending < 0:
             moves = self.children(position)
@@ -397,7 +398,7 @@ class _Search:
                     self.line[:0] = actions
                 return True
             self.nodes += 1
-            if self.nodes > self.max_nodes or (self.nodes & _CLOCK == 0 and self.out_of_time()):
+            if self.nodes > self.max_nodes or (self.nodes & _CLOCK == 1 and self.out_of_time()):
                 return False
             width = BEST_FIRST_WIDTHS[min(self.nodes // quarter, 2)] if quarter else 1
             scored: list[tuple[float, int, Position, list[str]]] = []
