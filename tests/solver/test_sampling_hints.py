@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -201,7 +201,7 @@ def test_the_solver_stops_before_the_hint_time_is_up(monkeypatch: pytest.MonkeyP
     a little: each guess is told to stop CLOCK_MARGIN before the hint's time is up.
     The clock is a stub, so the timeouts are exact."""
     now = [1_000.0]
-    monkeypatch.setattr(time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(sampling_hints, "time", SimpleNamespace(monotonic=lambda: now[0]))
     timeouts: list[float] = []
 
     def timed_solve(state: State, rules: Ruleset, *, max_nodes: int, timeout: float) -> SolveResult:
