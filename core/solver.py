@@ -127,6 +127,32 @@ class SolveResult:
     seconds: float = 0.0
 
 
+@attrs.frozen
+class Phase:
+    """A search for a win that :func:`solve` runs before the complete search, on
+    1/``share`` of the budget (nodes and seconds)."""
+
+    mode: Mode
+    share: int
+    #: How many moves of each position a narrow search tries.
+    width: int | None = None
+    #: A narrow search's moves in a shaken order (a probe), from this seed.
+    seed: int | None = None
+    #: The best-first search's weight of a move made against a move still needed.
+    weight: float = BEST_FIRST_WEIGHT
+    #: The best-first search's count of moves still needed for each card not home.
+    home: int = 2
+
+
+#: The searches for a win, in order: the two most promising moves of each
+#: position, the best-first search, then three moves a position in shaken orders.
+WIN_PHASES: tuple[Phase, ...] = (
+    Phase("narrow", NARROW_SHARE, FAST_WIDTH),
+    Phase("best-first", BEST_FIRST_SHARE),
+    *(Phase("narrow", NARROW_SHARE * PROBES, PROBE_WIDTH, probe) for probe in range(1, PROBES + 1)),
+)
+
+
 class _Budget(Exception):
     """The search ran out of nodes, time or memory, or was cancelled."""
 
@@ -163,6 +189,8 @@ class _Search:
         mode: Mode = "complete",
         width: int | None = None,
         seed: int | None = None,
+        weight: float = BEST_FIRST_WEIGHT,
+        home: int = 2,
         cancel: threading.Event | None = None,
     ) -> None:
         if (mode == "narrow") != (width is not None):
@@ -181,6 +209,9 @@ class _Search:
         self.deadline = deadline
         self.cancel = cancel
         self.width = width
+        #: The best-first search's weights: of a move made, and of a card not home.
+        self.weight = weight
+        self.home = home
         self.shuffle = random.Random(seed) if seed is not None else None
         #: Whether ``width`` ever left a move out (if not, other orders find nothing new).
         self.narrowed = False
@@ -385,7 +416,7 @@ class _Search:
         heap: list[Entry] = [(0.0, 0, 0, start, None)]
         best: dict[bytes, int] = {}
         quarter = self.max_nodes // 4
-        weight = BEST_FIRST_WEIGHT
+        weight = self.weight
         while heap:
             _, _, made, position, link = heapq.heappop(heap)
             safe: list[str] = []
@@ -424,7 +455,7 @@ class _Search:
         needs, and one more for a card face down above a lower card of its suit (it
         cannot go home directly).  Never less than the cards not home; 0 at the win."""
         stock, waste, found, cols, _ = position
-        estimate = 2 * (52 - sum(found)) + len(stock) + -(-len(stock) // self.draw) + len(waste)
+        estimate = self.home * (52 - sum(found)) + len(stock) + -(-len(stock) // self.draw) + len(waste)
         known = self.column_estimates
         for column in cols:
             cost = known.get(column)
@@ -895,30 +926,25 @@ def solve(
         return SolveResult("unwinnable", (), 0, time.monotonic() - started)
     deadline = started + timeout if timeout is not None else float("inf")
     nodes = 0
-    # The searches for a win, each on 1/share of the budget: a narrow one, the
-    # best-first one, then the probes (narrow ones in shaken orders).
-    phases: list[tuple[Mode, int, int | None, int | None]] = [
-        ("narrow", NARROW_SHARE, FAST_WIDTH, None),
-        ("best-first", BEST_FIRST_SHARE, None, None),
-        *(("narrow", NARROW_SHARE * PROBES, PROBE_WIDTH, probe) for probe in range(1, PROBES + 1)),
-    ]
-    for mode, share, width, seed in phases:
-        ends = min(deadline, time.monotonic() + (deadline - started) / share)
+    for phase in WIN_PHASES:
+        ends = min(deadline, time.monotonic() + (deadline - started) / phase.share)
         wins = _Search(
             rules,
-            max_nodes // share,
+            max_nodes // phase.share,
             ends,
             returns=False,
-            mode=mode,
-            width=width,
-            seed=seed,
+            mode=phase.mode,
+            width=phase.width,
+            seed=phase.seed,
+            weight=phase.weight,
+            home=phase.home,
             cancel=cancel,
         )
         won = wins.solve(state)
         nodes += wins.nodes
         if won:
             return SolveResult("winnable", tuple(wins.line), nodes, time.monotonic() - started)
-        if (mode == "narrow" and not wins.narrowed) or (cancel is not None and cancel.is_set()):
+        if (phase.mode == "narrow" and not wins.narrowed) or (cancel is not None and cancel.is_set()):
             break
     search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
     outcome = search.solve(state)
