@@ -138,10 +138,6 @@ class Phase:
     width: int | None = None
     #: A narrow search's moves in a shaken order (a probe), from this seed.
     seed: int | None = None
-    #: The best-first search's weight of a move made against a move still needed.
-    weight: float = BEST_FIRST_WEIGHT
-    #: The best-first search's count of moves still needed for each card not home.
-    home: int = 2
 
 
 #: The searches for a win, in order: the two most promising moves of each
@@ -189,8 +185,6 @@ class _Search:
         mode: Mode = "complete",
         width: int | None = None,
         seed: int | None = None,
-        weight: float = BEST_FIRST_WEIGHT,
-        home: int = 2,
         cancel: threading.Event | None = None,
     ) -> None:
         if (mode == "narrow") != (width is not None):
@@ -209,9 +203,6 @@ class _Search:
         self.deadline = deadline
         self.cancel = cancel
         self.width = width
-        #: The best-first search's weights: of a move made, and of a card not home.
-        self.weight = weight
-        self.home = home
         self.shuffle = random.Random(seed) if seed is not None else None
         #: Whether ``width`` ever left a move out (if not, other orders find nothing new).
         self.narrowed = False
@@ -416,7 +407,7 @@ class _Search:
         heap: list[Entry] = [(0.0, 0, 0, start, None)]
         best: dict[bytes, int] = {}
         quarter = self.max_nodes // 4
-        weight = self.weight
+        weight = BEST_FIRST_WEIGHT
         while heap:
             _, _, made, position, link = heapq.heappop(heap)
             safe: list[str] = []
@@ -455,7 +446,7 @@ class _Search:
         needs, and one more for a card face down above a lower card of its suit (it
         cannot go home directly).  Never less than the cards not home; 0 at the win."""
         stock, waste, found, cols, _ = position
-        estimate = self.home * (52 - sum(found)) + len(stock) + -(-len(stock) // self.draw) + len(waste)
+        estimate = 2 * (52 - sum(found)) + len(stock) + -(-len(stock) // self.draw) + len(waste)
         known = self.column_estimates
         for column in cols:
             cost = known.get(column)
@@ -936,8 +927,6 @@ def solve(
             mode=phase.mode,
             width=phase.width,
             seed=phase.seed,
-            weight=phase.weight,
-            home=phase.home,
             cancel=cancel,
         )
         won = wins.solve(state)
