@@ -163,7 +163,9 @@ def _factor(text: str) -> float:
     except ValueError:
         value = 0.0
     if not 1 < value <= 10_000:
-        raise argparse.ArgumentTypeError(f"the recheck factor must be a number above 1, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"the recheck factor must be a number above 1 and at most 10000, not {text!r}"
+        )
     return value
 
 

@@ -338,6 +338,7 @@ def test_cli_text_and_progress_bar(
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--timeout", "0"], "timeout must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--recheck", "1"], "factor must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--recheck", "x"], "factor must be"),
+        (["--variant", "klondike", "--draw", "1", "--deals", "5", "--recheck", "20000"], "at most 10000"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--redeal", "never"], "no redeal policy"),
         (["--variant", "klondike", "--draw", "1", "--deals", "5", "--first", "-1"], "deal must be"),
         (["--variant", "klondike", "--draw", "1", "--deals", "2", "--first", "34359738367"], "run past"),
