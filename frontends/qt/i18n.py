@@ -205,6 +205,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "en": "Always (in Klondike it knows the face-down cards)",
         "ru": "Всегда (в Клондайке — зная закрытые карты)",
     },
+    "rules.this_game": {"en": "This game: {rules}", "ru": "Эта партия: {rules}"},
 }
 
 

@@ -28,9 +28,9 @@ from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.dialogs import (
     NewGameDialog,
     ReplayViewer,
+    RulesDialog,
     SettingsDialog,
     StatisticsDialog,
-    rules_text,
 )
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
@@ -651,11 +651,16 @@ class MainWindow(QMainWindow):
             self._schedule_verdict()
         self.retranslate()
 
-    def show_rules(self) -> None:
-        if self.game is not None:
-            QMessageBox.information(
-                self, text("action.rules", self.lang).replace("&", ""), rules_text(self.game, self.lang)
-            )
+    def show_rules(self) -> RulesDialog | None:
+        """Help ▸ Rules: the rules page of the game being played, in the player's language."""
+        if self.game is None:
+            return None
+        for shown in self.findChildren(RulesDialog):
+            shown.close()  # one page at a time: that of the game now on the table
+        dialog = RulesDialog(self.game, self.lang, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def show_plugins(self) -> PluginsDialog:
         """Help ▸ Plugins: the plugins installed, and those left out with the reasons."""
