@@ -50,7 +50,6 @@ class Announcements:
 def announcements(monkeypatch: pytest.MonkeyPatch) -> Announcements:
     if not hasattr(QtGui, "QAccessibleAnnouncementEvent"):
         pytest.skip("announcements need Qt 6.8 or later")
-    QAccessible.setActive(True)
     heard = Announcements()
     monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(heard.record))
     return heard
@@ -83,6 +82,7 @@ def press(qtbot: Any, window: MainWindow, *keys: Qt.Key) -> None:
         ("en", "Score: 10", "Moves: 1", "Time: ", f"Game {CODE}", "Card table: Klondike"),
         ("ru", "Счёт: 10", "Ходы: 1", "Время: ", f"Игра {CODE}", "Карточный стол: Клондайк"),
     ],
+    ids=["en", "ru"],
 )
 def test_status_bar_and_table_names_carry_values_in_the_players_language(
     qtbot: Any,
