@@ -19,6 +19,7 @@ from qtpy.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +36,7 @@ from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
-__all__ = ["NewGameDialog", "ReplayViewer", "SettingsDialog", "StatisticsDialog"]
+__all__ = ["NewGameDialog", "ReplayViewer", "RulesDialog", "SettingsDialog", "StatisticsDialog"]
 
 
 class NewGameDialog(QDialog):
@@ -452,3 +453,40 @@ def rules_text(game: Game, lang: str) -> str:
         if not variant.has_stock:
             options = f"{rules.scoring.name(lang)} scoring; {returns}."
     return f"{variant.name(lang)}\n\n{summary}\n\n{options}"
+
+
+def rules_markdown(game: Game, lang: str) -> str:
+    """The rules page of the game being played (see ``Variant.rules_page``), headed by its
+    options; without a page, the summary of ``rules_text``."""
+    rules = game.rules
+    page = rules.variant.rules_page(lang)
+    if page is None:
+        return f"# {rules_text(game, lang)}"
+    this_game = text("rules.this_game", lang, rules=describe_rules(rules, lang))
+    title, newline, rest = page.partition("\n")
+    if not title.startswith("# "):
+        return f"*{this_game}*\n\n{page}"
+    return f"{title}\n\n*{this_game}*\n{newline}{rest}"
+
+
+class RulesDialog(QDialog):
+    """Help ▸ Rules: the full rules of the game being played, scrollable, in the
+    player's language."""
+
+    def __init__(self, game: Game, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("action.rules", lang).replace("&", ""))
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.setMarkdown(rules_markdown(game, lang))
+        self.browser.setAccessibleName(game.rules.variant.name(lang))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        if parent is not None:  # as tall as the window, and wide enough for the tables
+            self.resize(max(560, parent.width() * 2 // 3), max(420, parent.height()))
+        else:
+            self.resize(640, 720)
+        self.browser.setFocus()

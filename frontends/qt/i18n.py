@@ -205,6 +205,34 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "en": "Always (in Klondike it knows the face-down cards)",
         "ru": "Всегда (в Клондайке — зная закрытые карты)",
     },
+    "rules.this_game": {"en": "This game: {rules}", "ru": "Эта партия: {rules}"},
+    # What screen readers say (see speech.py).  "|" separates plural forms: English
+    # one|other, Russian one|few|many.
+    "a11y.table": {"en": "Card table: {variant}", "ru": "Карточный стол: {variant}"},
+    "a11y.card": {"en": "{rank} of {suit}", "ru": "{rank} {suit}"},
+    "a11y.ranks": {
+        "en": "ace two three four five six seven eight nine ten jack queen king",
+        "ru": "туз двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка"
+        " валет дама король",
+    },
+    "a11y.suits": {"en": "spades hearts diamonds clubs", "ru": "пик червей бубён треф"},
+    "a11y.stock": {"en": "Stock", "ru": "Колода"},
+    "a11y.waste": {"en": "Waste", "ru": "Сброс"},
+    "a11y.column": {"en": "Column {number}", "ru": "Столбец {number}"},
+    "a11y.foundation": {"en": "Foundation of {suit}", "ru": "База {suit}"},
+    "a11y.pile": {"en": "Pile {pile}", "ru": "Стопка {pile}"},
+    "a11y.focus": {"en": "{pile}: {what}", "ru": "{pile}: {what}"},
+    "a11y.empty": {"en": "empty", "ru": "пусто"},
+    "a11y.cards": {"en": "{count} card|{count} cards", "ru": "{count} карта|{count} карты|{count} карт"},
+    "a11y.face_down": {
+        "en": "{count} card face down|{count} cards face down",
+        "ru": "{count} закрытая карта|{count} закрытые карты|{count} закрытых карт",
+    },
+    "a11y.group": {
+        "en": "a group of {count} cards: {first} to {last}",
+        "ru": "группа из {count} карт: {first} — {last}",
+    },
+    "a11y.holding": {"en": "holding {cards}", "ru": "в руке: {cards}"},
 }
 
 

@@ -122,6 +122,8 @@ class TableScene(QGraphicsScene):
     refused = Signal(object)
     #: Something worth a short message (already in the player's language).
     notice = Signal(str)
+    #: The keyboard focus moved (True: by an arrow key) or the cards held changed.
+    focus_moved = Signal(bool)
 
     def __init__(self, painter: CardPainter, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -612,6 +614,7 @@ class TableScene(QGraphicsScene):
         if not self.keyboard_mode and key in _PLAY_KEYS:
             self.keyboard_mode = True  # the first key only shows where the focus is
             self._update_focus()
+            self.focus_moved.emit(True)
             return True
         order = self.pile_order()
         pile = self.focused_pile()
@@ -632,6 +635,7 @@ class TableScene(QGraphicsScene):
         else:
             return False
         self._update_focus()
+        self.focus_moved.emit(key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down))
         return True
 
     def _vertical(self, up: bool, order: list[str], spec: PileSpec) -> None:

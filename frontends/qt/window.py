@@ -15,6 +15,7 @@ from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
 from solitaire.core import log as game_log
+from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.refusals import IllegalMoveError, Refusal
@@ -28,13 +29,14 @@ from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.dialogs import (
     NewGameDialog,
     ReplayViewer,
+    RulesDialog,
     SettingsDialog,
     StatisticsDialog,
-    rules_text,
 )
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
 from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
+from solitaire.frontends.qt.speech import announce, focus_words
 from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
 from solitaire.frontends.qt.winnability import (
@@ -124,6 +126,7 @@ class MainWindow(QMainWindow):
         self.table = self.view.table
         self.setCentralWidget(self.view)
         self.table.refused.connect(self._refused)
+        self.table.focus_moved.connect(self._announce_focus)
         self.view.link_followed.connect(self._follow_link)
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, object] = {}
@@ -220,15 +223,10 @@ class MainWindow(QMainWindow):
         self.code_button.setFlat(True)
         self.code_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.code_button.clicked.connect(self.copy_code)
-        for widget, name in (
-            (self.score_label, "score"),
-            (self.moves_label, "moves"),
-            (self.time_label, "time"),
-        ):
+        # No accessible names of their own: screen readers read what they show ("Score: 130").
+        for widget in (self.score_label, self.moves_label, self.time_label):
             widget.setMinimumWidth(110)
-            widget.setAccessibleName(name)
             status.addWidget(widget)
-        self.code_button.setAccessibleName("game code")
         self.indicator = WinnableIndicator()
         status.addPermanentWidget(self.indicator)
         status.addPermanentWidget(self.code_button)
@@ -344,8 +342,24 @@ class MainWindow(QMainWindow):
         self._actions["action.undo"].setEnabled(idle and game.can_undo)
         self._actions["action.redo"].setEnabled(idle and game.can_redo)
         self._actions["action.auto"].setEnabled(idle and game.autocomplete_moves() is not None)
-        # Screen readers get the table as text, the same picture the terminal game draws.
+        self._describe_table(game)
+
+    def _describe_table(self, game: Game) -> None:
+        """Screen readers get the table as text, the same picture the terminal game draws."""
+        self.view.setAccessibleName(text("a11y.table", self.lang, variant=game.rules.variant.name(self.lang)))
         self.view.setAccessibleDescription(render_state(game.state, game.rules, game.code, lang=self.lang))
+
+    def _announce_focus(self, arrow: bool) -> None:
+        """Say what the keyboard focus is on (an arrow key interrupts the words before)."""
+        game, table = self.game, self.table
+        if game is None or not table.keyboard_mode or not table.specs:
+            return
+        held: tuple[Card, ...] = ()
+        if table.held is not None:
+            pile, count = table.held
+            held = tuple(item.card for item in table.pile_cards(pile)[-count:])
+        words = focus_words(game.state, table.focused_pile(), table.focus_depth, self.lang, held=held)
+        announce(self.view, words, interrupt=arrow)
 
     def _refused(self, refusal: Refusal) -> None:
         if self.settings.interactive_rules:
@@ -651,11 +665,16 @@ class MainWindow(QMainWindow):
             self._schedule_verdict()
         self.retranslate()
 
-    def show_rules(self) -> None:
-        if self.game is not None:
-            QMessageBox.information(
-                self, text("action.rules", self.lang).replace("&", ""), rules_text(self.game, self.lang)
-            )
+    def show_rules(self) -> RulesDialog | None:
+        """Help ▸ Rules: the rules page of the game being played, in the player's language."""
+        if self.game is None:
+            return None
+        for shown in self.findChildren(RulesDialog):
+            shown.close()  # one page at a time: that of the game now on the table
+        dialog = RulesDialog(self.game, self.lang, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def show_plugins(self) -> PluginsDialog:
         """Help ▸ Plugins: the plugins installed, and those left out with the reasons."""
