@@ -18,8 +18,10 @@ from qtpy.QtSvg import QSvgRenderer
 
 from solitaire.core.cards import CARDS, Card, Suit
 from solitaire.frontends.qt.cards import (
+    AISLERIOT_DIR,
     BACKS,
     CARD_RATIO,
+    CARDDECKS_DIR,
     TABLE_RATIOS,
     CardPainter,
     SvgDeck,
@@ -554,3 +556,33 @@ def test_loading_a_deck_keeps_qt_svg_warnings_quiet(tmp_path: Path) -> None:
     finally:
         qInstallMessageHandler(previous)
     assert heard == [("default", "still heard")]
+
+
+DEBIAN_DECKS = [
+    AISLERIOT_DIR / "anglo.svgz",
+    AISLERIOT_DIR / "anglo_poker.svgz",
+    AISLERIOT_DIR / "simplistic.svgz",
+    AISLERIOT_DIR / "tango_nuevo.svgz",
+    CARDDECKS_DIR / "svg-gm-paris" / "paris.svgz",
+    CARDDECKS_DIR / "svg-xskat-french" / "french.svgz",
+]
+
+
+@pytest.mark.skipif(
+    not all(path.is_file() for path in DEBIAN_DECKS),
+    reason="needs Debian's gnome-cards-data and kdegames-card-data-kf5",
+)
+def test_debian_decks() -> None:
+    """The three Debian decks Qt draws wrongly are refused; the others fill their slots (KDE's
+    Paris, whose court cards are drawn smaller, and XSkat French, whose back is, included)."""
+    anglo, poker, simplistic, tango, paris, xskat = DEBIAN_DECKS
+    for path in (poker, simplistic, tango):
+        assert CardPainter(deck=path).deck_error is not None
+    for path in (anglo, paris, xskat):
+        painter = CardPainter(deck=path)
+        assert painter.deck_error is None
+        width = 80.0
+        height = width * painter.table_ratio
+        for card in (Card.parse("AS"), Card.parse("KH")):
+            assert opaque_edges(painter.pixmap(card, width, height))
+        assert opaque_edges(painter.back(width, height))
