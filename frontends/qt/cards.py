@@ -211,8 +211,9 @@ def find_svg_decks(
     decks of one name are told apart by their source, then by their file.
 
     With ``usable_only`` each deck is loaded once (tens of ms each, remembered while the file
-    is unchanged) and the ones Qt cannot draw are left out (three of Debian's decks: Anglo
-    Poker, Simplistic and Tango Nuevo, whose pips Qt's SVG renderer places wrongly).
+    is unchanged) and the ones Qt cannot draw are left out: three of Debian's decks, Anglo
+    Poker, Simplistic and Tango Nuevo, whose pips Qt's SVG renderer places wrongly, and KDE's
+    Future Simple, whose cards are wider than tall.
     """
     decks: list[SvgDeck] = []
     seen: set[str] = set()
@@ -380,6 +381,12 @@ class _SvgDeckRenderer:
         if agree < 0.9 * len(sizes):
             raise ValueError(
                 f"{path}: Qt's SVG renderer cannot draw this deck ({agree} of 52 cards in shape)"
+            )
+        if self.ratio < 1:
+            # KDE's Future Simple: chips with a tab that Qt leaves out of their bounds.
+            raise ValueError(
+                f"{path}: its cards are wider than tall ({self.ref_w:.0f} x {self.ref_h:.0f});"
+                " the table lays out upright cards"
             )
         self._boxes: dict[str, QRectF] = {}
         self._rects: dict[str, list[str]] | None = None

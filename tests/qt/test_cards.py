@@ -430,7 +430,7 @@ def test_a_tall_deck_sets_the_table_shape_and_fills_it(tmp_path: Path) -> None:
     assert CardPainter().table_ratio == CARD_RATIO
 
 
-@pytest.mark.parametrize(("height", "ratio"), [(20, TABLE_RATIOS[0]), (200, TABLE_RATIOS[1])])
+@pytest.mark.parametrize(("height", "ratio"), [(55, TABLE_RATIOS[0]), (200, TABLE_RATIOS[1])])
 def test_a_deck_of_odd_shape_is_fitted_into_table_slots(tmp_path: Path, height: float, ratio: float) -> None:
     path = tmp_path / "odd.svg"
     path.write_text(deck_svg(50, height), encoding="utf-8")
@@ -438,6 +438,14 @@ def test_a_deck_of_odd_shape_is_fitted_into_table_slots(tmp_path: Path, height: 
     assert painter.deck_error is None and painter.table_ratio == ratio
     pixmap = painter.pixmap(Card.parse("AS"), 100, 100 * ratio)
     assert centre(pixmap) == colour_of(0) and not opaque_edges(pixmap)
+
+
+def test_a_deck_of_cards_wider_than_tall_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "landscape.svg"
+    path.write_text(deck_svg(70, 50), encoding="utf-8")
+    painter = CardPainter(deck=path)
+    assert painter.deck_error is not None and "wider than tall" in painter.deck_error
+    assert painter.deck_path is None and deck_loads(path) is False
 
 
 def test_cards_drawn_at_another_scale_fill_their_slot(tmp_path: Path) -> None:
