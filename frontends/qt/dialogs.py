@@ -360,6 +360,11 @@ class SettingsDialog(QDialog):
                     self.deck.setCurrentIndex(0)  # the window draws the own deck instead
                 self.deck.removeItem(index)
 
+    def done(self, result: int) -> None:
+        """Closing stops the trying of decks (the rest is tried the next time)."""
+        self._prober.stop()
+        super().done(result)
+
     def settings(self) -> Settings:
         """The settings as chosen."""
         import attrs

@@ -582,3 +582,17 @@ def test_preferences_name_decks_and_backs_in_russian(qtbot: QtBot, xdg_decks: Pa
     assert backs == ["Синяя", "Зелёная", "Красная", "Графитовая"]
     dialog.back.setCurrentIndex(backs.index("Красная"))
     assert dialog.settings().back == "red"
+
+
+def test_closing_the_preferences_stops_trying_decks(qtbot: QtBot, xdg_decks: Path) -> None:
+    """Decks are tried one per turn of the event loop while the dialog is open, not after: a
+    game in play does not stutter."""
+    dialog = SettingsDialog(Settings(), "en")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.unprobed  # nothing is loaded before the dialog shows
+    dialog.reject()
+    left = list(dialog.unprobed)
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert dialog.unprobed == left
