@@ -33,7 +33,7 @@ from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
-from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
+from solitaire.frontends.qt.cards import CardPainter, SvgDeck, deck_loads, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
 __all__ = ["NewGameDialog", "ReplayViewer", "RulesDialog", "SettingsDialog", "StatisticsDialog"]
@@ -317,13 +317,25 @@ class SettingsDialog(QDialog):
         form.addRow(text("settings.indicator", lang), self.indicator)
         self.deck = QComboBox()
         self.deck.addItem(text("deck.own", lang), "")
-        for deck in find_svg_decks():
-            self.deck.addItem(deck.name, str(deck.path))
+        #: Decks not yet tried: one is loaded per turn of the event loop (they take tens of ms
+        #: each), and those Qt cannot draw leave the list.
+        self.unprobed: list[SvgDeck] = []
+        for deck in find_svg_decks(lang=lang):
+            known = deck_loads(deck.path, probe=False)
+            if known is not False:
+                self.deck.addItem(deck.name, str(deck.path))
+            if known is None:
+                self.unprobed.append(deck)
         self.deck.setCurrentIndex(max(0, self.deck.findData(settings.deck)))
         form.addRow(text("settings.deck", lang), self.deck)
+        self._prober = QTimer(self)
+        self._prober.setInterval(0)
+        self._prober.timeout.connect(self._probe_next)
+        if self.unprobed:
+            self._prober.start()
         self.back = QComboBox()
         for back in CardPainter.BACKS:
-            self.back.addItem(back, back)
+            self.back.addItem(text(f"back.{back}", lang), back)
         self.back.setCurrentIndex(max(0, self.back.findData(settings.back)))
         form.addRow(text("settings.back", lang), self.back)
         buttons = QDialogButtonBox(
@@ -335,6 +347,24 @@ class SettingsDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self._base = settings
+
+    def _probe_next(self) -> None:
+        """Try the next deck not yet tried, and leave it out of the list if Qt cannot draw it."""
+        if not self.unprobed:
+            self._prober.stop()
+            return
+        deck = self.unprobed.pop(0)
+        if not deck_loads(deck.path):
+            index = self.deck.findData(str(deck.path))
+            if index >= 0:
+                if index == self.deck.currentIndex():
+                    self.deck.setCurrentIndex(0)  # the window draws the own deck instead
+                self.deck.removeItem(index)
+
+    def done(self, result: int) -> None:
+        """Closing stops the trying of decks (the rest is tried the next time)."""
+        self._prober.stop()
+        super().done(result)
 
     def settings(self) -> Settings:
         """The settings as chosen."""

@@ -104,6 +104,10 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "settings.deck": {"en": "Card deck", "ru": "Колода"},
     "settings.back": {"en": "Card back", "ru": "Рубашка"},
     "deck.own": {"en": "Classic (built in)", "ru": "Классическая (встроенная)"},
+    "back.blue": {"en": "Blue", "ru": "Синяя"},
+    "back.green": {"en": "Green", "ru": "Зелёная"},
+    "back.red": {"en": "Red", "ru": "Красная"},
+    "back.graphite": {"en": "Graphite", "ru": "Графитовая"},
     "dialog.about.title": {"en": "About Solitaire", "ru": "О программе"},
     "dialog.about.text": {
         "en": "Solitaire {version}\n\nKlondike and Réfléchi with draw 1 or 3, Normal or Vegas scoring,"

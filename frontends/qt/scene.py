@@ -41,7 +41,7 @@ from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.ruleset import PileSpec
 from solitaire.core.state import State
-from solitaire.frontends.qt.cards import CARD_RATIO, CardPainter
+from solitaire.frontends.qt.cards import CardPainter
 
 __all__ = ["CardItem", "TableScene"]
 
@@ -201,7 +201,7 @@ class TableScene(QGraphicsScene):
         self.specs = {spec.id: spec for spec in specs}
         slots = max(spec.slot for spec in specs) + 1
         width = self._fitting_width(specs)
-        self.card_width, self.card_height = width, width * CARD_RATIO
+        self.card_width, self.card_height = width, width * self.painter.table_ratio
         gap = GAP * width
         left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
         self.positions = {
@@ -222,15 +222,16 @@ class TableScene(QGraphicsScene):
         rect = self.sceneRect()
         slots = max(spec.slot for spec in specs) + 1
         rows = max(spec.row for spec in specs) + 1
+        ratio = self.painter.table_ratio
         width = rect.width() / (slots + (slots + 1) * GAP)
-        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / CARD_RATIO)
+        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / ratio)
         tableau = self.game.state.tableau
         for spec in specs:
             if spec.kind == "column":
                 column = tableau[int(spec.id[1:]) - 1]
                 fan = len(column.down) * MIN_DOWN_FAN + max(0, len(column.up) - 1) * MIN_UP_FAN
                 # In card widths: a gap, the rows above, the card and its fan, half a gap below.
-                needed = 1.5 * GAP + spec.row * (CARD_RATIO + 1.3 * GAP) + CARD_RATIO * (1 + fan)
+                needed = 1.5 * GAP + spec.row * (ratio + 1.3 * GAP) + ratio * (1 + fan)
                 width = min(width, rect.height() / needed)
         return max(8.0, width)
 
