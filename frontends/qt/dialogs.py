@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from qtpy.QtCore import Qt, QTimer
+from qtpy.QtGui import QGuiApplication
 from qtpy.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -273,13 +274,46 @@ class StatisticsDialog(QDialog):
                 item = QTableWidgetItem(str(value))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
         self.table = table
+        self.headers = [text(key, lang) for key in self.COLUMNS]
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(900, 280)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """As wide as the table, within the screen: headers of two lines, and the name
+        of the game on two, when one line of each is too wide."""
+        table = self.table
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().width() * 19 // 20 if screen is not None else 1000
+        layout = self.layout()
+        margins = layout.contentsMargins().left() + layout.contentsMargins().right() if layout else 0
+        extra = 2 * table.frameWidth() + margins
+        for wrapped in (False, True):
+            labels = [_two_lines(label) if wrapped else label for label in self.headers]
+            table.setHorizontalHeaderLabels(labels)
+            for row in range(table.rowCount()):
+                item = table.item(row, 0)
+                if item is not None:
+                    item.setText(item.text().replace(" · ", "\n", 1) if wrapped else item.text())
+            table.resizeColumnsToContents()
+            table.resizeRowsToContents()
+            width = sum(table.columnWidth(column) for column in range(table.columnCount())) + extra
+            if width <= room:
+                break
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.resize(max(420, min(width + 4, room)), 280)
+
+
+def _two_lines(label: str) -> str:
+    """A header on two lines, broken at the space nearest its middle."""
+    spaces = [index for index, char in enumerate(label) if char == " "]
+    if not spaces:
+        return label
+    middle = min(spaces, key=lambda index: abs(index - len(label) / 2))
+    return f"{label[:middle]}\n{label[middle + 1 :]}"
 
 
 def _duration(seconds: float | None) -> str:
