@@ -37,7 +37,14 @@ from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
-__all__ = ["NewGameDialog", "ReplayViewer", "RulesDialog", "SettingsDialog", "StatisticsDialog"]
+__all__ = [
+    "NewGameDialog",
+    "ReplayViewer",
+    "RulesDialog",
+    "SettingsDialog",
+    "StatisticsDialog",
+    "WinDialog",
+]
 
 
 class NewGameDialog(QDialog):
@@ -314,6 +321,63 @@ def _two_lines(label: str) -> str:
         return label
     middle = min(spaces, key=lambda index: abs(index - len(label) / 2))
     return f"{label[:middle]}\n{label[middle + 1 :]}"
+
+
+class WinDialog(QDialog):
+    """The game is won: its time, score and moves, and what next: a new game, this
+    deal again, or a look at the table (``choice`` is "new", "restart" or None)."""
+
+    def __init__(
+        self,
+        lang: str,
+        *,
+        time: str,
+        score: str,
+        moves: int,
+        counted: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("dialog.won.title", lang))
+        self.choice: str | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 20, 28, 16)
+        layout.setSpacing(12)
+        heading = QLabel(text("dialog.won.title", lang))
+        font = heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        heading.setFont(font)
+        heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(heading)
+        self.summary = QLabel(text("dialog.won.text", lang, time=time, score=score, moves=moves))
+        font = self.summary.font()
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.summary.setFont(font)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.summary)
+        self.note = QLabel(text("dialog.won.uncounted", lang))
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setVisible(not counted)
+        layout.addWidget(self.note)
+        buttons = QDialogButtonBox()
+        self.new_button = buttons.addButton(
+            text("dialog.won.new", lang), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.restart_button = buttons.addButton(
+            text("dialog.won.restart", lang), QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.new_button.setDefault(True)
+        self.new_button.clicked.connect(lambda: self._choose("new"))
+        self.restart_button.clicked.connect(lambda: self._choose("restart"))
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
 
 
 def _duration(seconds: float | None) -> str:
