@@ -735,6 +735,8 @@ class MainWindow(QMainWindow):
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search
+        self._modal += 1  # the clock stands while the search's dialog is up
+        self._sync_clock()
         # The table and the menu take no moves meanwhile (the found deal would replace
         # them), also before the search's dialog, which takes the window's input, shows.
         self.view.setEnabled(False)
@@ -743,7 +745,10 @@ class MainWindow(QMainWindow):
         return search
 
     def _search_done(self, search: DealSearch) -> None:
-        self.search = None
+        if self.search is search:
+            self.search = None
+            self._modal -= 1
+            self._sync_clock()
         search.deleteLater()
         self.view.setEnabled(True)
         self._update_status()
