@@ -52,6 +52,8 @@ class Session:
         if resumed is not None:
             self.game, saved = resumed
             self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
+            #: False for a game the window opened from a log: no record (see Store.record_result).
+            self.from_deal = saved.from_deal
             print(f"{TEXT[lang]['resume']} {self.game.code}")
         else:
             self.start(self.random_game())
@@ -80,6 +82,7 @@ class Session:
         self.game, self.game_id, self.seconds, self.clock = game, Store.new_game_id(), 0.0, time.monotonic()
         #: Whether a hint was asked for in this game (a win then counts as won with help).
         self.helped = False
+        self.from_deal = True
         self.save()
 
     def elapsed(self) -> float:
@@ -87,11 +90,22 @@ class Session:
 
     def save(self) -> None:
         self.store.save_game(
-            self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped
+            self.game,
+            self.catalog,
+            game_id=self.game_id,
+            seconds=self.elapsed(),
+            helped=self.helped,
+            from_deal=self.from_deal,
         )
 
     def finish(self) -> None:
-        self.store.record_result(self.game, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped)
+        self.store.record_result(
+            self.game,
+            game_id=self.game_id,
+            seconds=self.elapsed(),
+            helped=self.helped,
+            from_deal=self.from_deal,
+        )
 
 
 def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from qtpy.QtCore import Qt, QTimer
+from qtpy.QtGui import QGuiApplication
 from qtpy.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -36,7 +37,14 @@ from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, SvgDeck, deck_loads, find_svg_decks
 from solitaire.frontends.qt.i18n import LANGUAGES, text
 
-__all__ = ["NewGameDialog", "ReplayViewer", "RulesDialog", "SettingsDialog", "StatisticsDialog"]
+__all__ = [
+    "NewGameDialog",
+    "ReplayViewer",
+    "RulesDialog",
+    "SettingsDialog",
+    "StatisticsDialog",
+    "WinDialog",
+]
 
 
 class NewGameDialog(QDialog):
@@ -273,13 +281,103 @@ class StatisticsDialog(QDialog):
                 item = QTableWidgetItem(str(value))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
         self.table = table
+        self.headers = [text(key, lang) for key in self.COLUMNS]
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(900, 280)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """As wide as the table, within the screen: headers of two lines, and the name
+        of the game on two, when one line of each is too wide."""
+        table = self.table
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().width() * 19 // 20 if screen is not None else 1000
+        layout = self.layout()
+        margins = layout.contentsMargins().left() + layout.contentsMargins().right() if layout else 0
+        extra = 2 * table.frameWidth() + margins
+        for wrapped in (False, True):
+            labels = [_two_lines(label) if wrapped else label for label in self.headers]
+            table.setHorizontalHeaderLabels(labels)
+            for row in range(table.rowCount()):
+                item = table.item(row, 0)
+                if item is not None:
+                    item.setText(item.text().replace(" · ", "\n", 1) if wrapped else item.text())
+            table.resizeColumnsToContents()
+            table.resizeRowsToContents()
+            width = sum(table.columnWidth(column) for column in range(table.columnCount())) + extra
+            if width <= room:
+                break
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.resize(max(420, min(width + 4, room)), 280)
+
+
+def _two_lines(label: str) -> str:
+    """A header on two lines, broken at the space nearest its middle."""
+    spaces = [index for index, char in enumerate(label) if char == " "]
+    if not spaces:
+        return label
+    middle = min(spaces, key=lambda index: abs(index - len(label) / 2))
+    return f"{label[:middle]}\n{label[middle + 1 :]}"
+
+
+class WinDialog(QDialog):
+    """The game is won: its time, score and moves, and what next: a new game, this
+    deal again, or a look at the table (``choice`` is "new", "restart" or None)."""
+
+    def __init__(
+        self,
+        lang: str,
+        *,
+        time: str,
+        score: str,
+        moves: int,
+        counted: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("dialog.won.title", lang))
+        self.choice: str | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 20, 28, 16)
+        layout.setSpacing(12)
+        heading = QLabel(text("dialog.won.title", lang))
+        font = heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        heading.setFont(font)
+        heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(heading)
+        self.summary = QLabel(text("dialog.won.text", lang, time=time, score=score, moves=moves))
+        font = self.summary.font()
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.summary.setFont(font)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.summary)
+        self.note = QLabel(text("dialog.won.uncounted", lang))
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setVisible(not counted)
+        layout.addWidget(self.note)
+        buttons = QDialogButtonBox()
+        self.new_button = buttons.addButton(
+            text("dialog.won.new", lang), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.restart_button = buttons.addButton(
+            text("dialog.won.restart", lang), QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.new_button.setDefault(True)
+        self.new_button.clicked.connect(lambda: self._choose("new"))
+        self.restart_button.clicked.connect(lambda: self._choose("restart"))
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
 
 
 def _duration(seconds: float | None) -> str:

@@ -28,6 +28,7 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "action.settings": {"en": "&Preferences…", "ru": "&Параметры…"},
     "action.rules": {"en": "&Rules of This Game", "ru": "&Правила этой игры"},
     "action.about": {"en": "&About", "ru": "&О программе"},
+    "action.fullscreen": {"en": "&Full Screen", "ru": "Во &весь экран"},
     "status.score": {"en": "Score: {score}", "ru": "Счёт: {score}"},
     "status.moves": {"en": "Moves: {moves}", "ru": "Ходы: {moves}"},
     "status.time": {"en": "Time: {time}", "ru": "Время: {time}"},
@@ -55,6 +56,43 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
     "dialog.restart.text": {
         "en": "Deal the same cards again? The moves made so far are lost.",
         "ru": "Разложить те же карты заново? Сделанные ходы пропадут.",
+    },
+    "dialog.open.title": {"en": "Open this log?", "ru": "Открыть запись?"},
+    "dialog.open.text": {
+        "en": "Leave the game in progress for the game of this log? The game left counts as played.",
+        "ru": "Оставить текущую партию ради партии из записи? Оставленная партия засчитается как сыгранная.",
+    },
+    "message.opened": {
+        "en": "Game of {name}: it was not played from its deal here, so it is not counted in the statistics.",
+        "ru": "Партия из {name}: она сыграна не с раздачи здесь, поэтому в статистику не войдёт.",
+    },
+    "dialog.won.title": {"en": "You won!", "ru": "Победа!"},
+    "dialog.won.text": {
+        "en": "Time: {time}\nScore: {score}\nMoves: {moves}",
+        "ru": "Время: {time}\nСчёт: {score}\nХоды: {moves}",
+    },
+    "dialog.won.uncounted": {
+        "en": "This game was opened from a log: it is not counted in the statistics.",
+        "ru": "Эта партия открыта из записи: в статистику она не входит.",
+    },
+    "dialog.won.new": {"en": "New Game", "ru": "Новая игра"},
+    "dialog.won.restart": {"en": "Play This Deal Again", "ru": "Сыграть этот расклад снова"},
+    "auto.won": {
+        "en": "The game is won: nothing is left to play.",
+        "ru": "Партия выиграна: играть больше нечего.",
+    },
+    "auto.face_down": {
+        "en": "Auto-complete is not available yet: some cards are still face down.",
+        "ru": "Доиграть пока нельзя: некоторые карты ещё лежат рубашкой вверх.",
+    },
+    "auto.no_passes": {
+        "en": "Auto-complete is not available: cards are left in the stock and the waste,"
+        " and no passes through the stock are left.",
+        "ru": "Доиграть нельзя: в колоде и сбросе остались карты, а проходов по колоде больше нет.",
+    },
+    "auto.blocked": {
+        "en": "Auto-complete is not available: some cards lie on cards that must go home first.",
+        "ru": "Доиграть нельзя: одни карты лежат на других, которые должны уйти на базы раньше.",
     },
     "dialog.new.title": {"en": "New Game", "ru": "Новая игра"},
     "dialog.new.variant": {"en": "Variant", "ru": "Вариант"},

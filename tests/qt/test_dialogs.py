@@ -19,7 +19,8 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, Store
 from solitaire.frontends.cli.main import run
 from solitaire.frontends.cli.render import describe_action
-from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog
+from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog, StatisticsDialog
+from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.window import MainWindow
 
 # -- the new game dialog -------------------------------------------------------------------------
@@ -596,3 +597,29 @@ def test_closing_the_preferences_stops_trying_decks(qtbot: QtBot, xdg_decks: Pat
     QApplication.processEvents()
     QApplication.processEvents()
     assert dialog.unprobed == left
+
+
+# -- the statistics dialog -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_statistics_table_fits_in_the_dialog_and_the_screen(
+    qtbot: QtBot, catalog: Catalog, tmp_path: Path, lang: str
+) -> None:
+    store = Store(tmp_path)
+    for variant, draw in (("klondike", 1), ("klondike", 3), ("reflechi", 1)):
+        game = catalog.new_game(catalog.options(variant, draw, "vegas", deal=5))
+        game.play("s")
+        store.record_result(game, game_id=f"{variant}{draw}", seconds=3600.0)
+    dialog = StatisticsDialog(store.statistics(), catalog, lang)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    assert table.horizontalScrollBar().maximum() == 0  # every column in sight
+    last = table.columnCount() - 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    assert dialog.frameGeometry().width() <= dialog.screen().availableGeometry().width()
+    items = [table.horizontalHeaderItem(column) for column in range(last + 1)]
+    headers = [item.text().replace("\n", " ") for item in items if item is not None]
+    assert headers == [text(key, lang) for key in StatisticsDialog.COLUMNS]  # wrapped, not cut
