@@ -24,7 +24,7 @@ from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.frontends.cli.render import render_state
 
-__all__ = ["main"]
+__all__ = ["gui_main", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
 LANG_VARIABLE = "SOLITAIRE_LANG"
@@ -129,6 +129,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
     _json(variants)
+
+    commands.add_parser(
+        "install-desktop",
+        help="put the game in the desktop menu: its desktop entry, icon and metainfo, for this user",
+    )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
     for command in commands.choices.values():
         command.add_argument(
@@ -550,6 +555,24 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_install_desktop(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.frontends import desktop
+
+    if sys.platform in ("win32", "darwin"):
+        raise BadInput(
+            "install-desktop: desktop entries are for Linux and BSD desktops;"
+            " on Windows, solitaire-gui opens the window"
+        )
+    try:
+        written = desktop.install()
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise BadInput(f"install-desktop: {where}cannot be written ({error.strerror or error})") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
 COMMANDS = {
     "show": cmd_show,
     "new": cmd_new,
@@ -560,6 +583,7 @@ COMMANDS = {
     "survey": cmd_survey,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
+    "install-desktop": cmd_install_desktop,
 }
 
 
@@ -611,3 +635,11 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         )
         status = EXIT_BUG
     sys.exit(status)
+
+
+def gui_main() -> NoReturn:
+    """The ``solitaire-gui`` entry point (Windows runs it without a console): the window."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # pythonw: nowhere to print, so the log is all there is
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    main([])
