@@ -716,9 +716,21 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
     return EXIT_BUG
 
 
+def _logging_uncaught(previous: Any) -> Any:
+    """``sys.excepthook`` that logs too: the window's slots raise through it, and go on."""
+
+    def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
+        _LOG.error("uncaught exception", exc_info=(kind, value, trace))
+        previous(kind, value, trace)
+
+    return hook
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
     handler = _start_logging()
+    excepthook = sys.excepthook
+    sys.excepthook = _logging_uncaught(excepthook)
     try:
         status = run(argv)
     except KeyboardInterrupt:
@@ -730,6 +742,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except Exception as error:  # a bug: say so in one line, with where to report it
         status = _internal_error(error, handler)
     finally:
+        sys.excepthook = excepthook
         _stop_logging(handler)
     sys.exit(status)
 

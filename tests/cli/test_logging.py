@@ -72,6 +72,33 @@ def test_debug_prints_the_traceback(
     assert "_broken_show" in logged
 
 
+@pytest.mark.qt_no_exception_capture  # pytest-qt would take the hook itself
+def test_an_exception_in_a_window_slot_is_logged_and_the_game_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, _private_home: Path
+) -> None:
+    from qtpy.QtCore import QEventLoop, QTimer
+    from qtpy.QtWidgets import QApplication
+
+    def slot() -> None:
+        raise ValueError("raised in a slot")
+
+    def command(catalog: Catalog, args: argparse.Namespace) -> int:
+        _ = QApplication.instance() or QApplication([])
+        loop = QEventLoop()
+        QTimer.singleShot(0, slot)
+        QTimer.singleShot(0, loop.quit)
+        loop.exec()
+        return 0
+
+    monkeypatch.setitem(cli.COMMANDS, "show", command)
+    hook = sys.excepthook
+    assert _main("show", CODE) == 0
+    assert sys.excepthook is hook
+    assert "ValueError: raised in a slot" in capsys.readouterr().err  # printed as before
+    logged = _log(_private_home).read_text(encoding="utf-8")
+    assert "ERROR solitaire: uncaught exception" in logged and "ValueError: raised in a slot" in logged
+
+
 def test_without_debug_a_run_that_goes_well_writes_no_log(
     capsys: pytest.CaptureFixture[str], _private_home: Path
 ) -> None:
