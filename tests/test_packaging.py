@@ -147,7 +147,7 @@ def test_wheel_ships_types_licence_and_desktop_files(built: Built) -> None:
     for package in _declared_packages() - {"solitaire"}:
         assert f"{package.replace('.', '/')}/py.typed" in names
     for name in DATA_FILES:
-        assert f"solitaire/frontends/data/{name}" in names
+        assert f"solitaire/frontends/desktop/{name}" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 
 
@@ -186,7 +186,7 @@ def test_sdist_holds_the_package_and_docs_but_no_tests(built: Built) -> None:
     assert {"LICENSE", "README.md", "pyproject.toml", "MANIFEST.in"} <= names
     assert {f"docs/{doc.name}" for doc in (ROOT / "docs").glob("*.md")} <= names
     for name in DATA_FILES:
-        assert f"frontends/data/{name}" in names
+        assert f"frontends/desktop/{name}" in names
     # The tests need the repository (its example plugin, scripts): none ship half-way.
     assert not any(
         name.startswith(("tests/", "benchmarks/", "examples/", "scripts/", ".ci/")) for name in names

@@ -1,6 +1,6 @@
 """The game on the desktop menu: its desktop entry, icon and AppStream metainfo.
 
-The three files ship in ``solitaire/frontends/data``; ``solitaire install-desktop``
+The three files ship in this package; ``solitaire install-desktop``
 copies them into the user's XDG data folder, where desktops (GNOME, KDE, Xfce) and
 software centres find them, as they find Aisleriot's and KPat's.
 """
@@ -32,8 +32,8 @@ _TARGETS: Final = (
 
 
 def read_data(name: str) -> bytes:
-    """A file shipped in ``solitaire/frontends/data``."""
-    return resources.files("solitaire.frontends").joinpath("data", name).read_bytes()
+    """A file shipped in this package."""
+    return resources.files(__name__).joinpath(name).read_bytes()
 
 
 def data_home() -> Path:
