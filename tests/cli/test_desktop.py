@@ -3,6 +3,7 @@ and written for the user where desktops look for them."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -145,3 +146,25 @@ def test_the_metainfo_names_the_entry_and_the_version() -> None:
     from importlib import metadata
 
     assert f'<release version="{metadata.version("solitaire-framework")}"' in text
+
+
+def test_solitaire_gui_opens_the_window_with_no_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    # pythonw (Windows' gui-scripts) runs with no stdout and no stderr.
+    from solitaire.frontends.cli import main as cli
+
+    seen: list[tuple[str | None, bool]] = []
+
+    def play(args: argparse.Namespace) -> int:
+        seen.append((args.command, args.terminal))
+        print("nobody reads this", file=sys.stderr)
+        return 0
+
+    monkeypatch.setattr(cli, "_play", play)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    with pytest.raises(SystemExit) as exit_:
+        cli.gui_main()
+    sys.stdout.close()
+    sys.stderr.close()
+    assert exit_.value.code == 0
+    assert seen == [(None, False)]  # no command, not the terminal: the window
