@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import secrets
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Sequence
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
 from typing import Any, NoReturn
 
 from solitaire.core.codes import CodeError
@@ -21,13 +25,16 @@ from solitaire.core.game import Game, parse_action
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
+from solitaire.core.store import HOME_VARIABLE
 from solitaire.frontends.cli.render import render_state
 
-__all__ = ["main"]
+__all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
 LANG_VARIABLE = "SOLITAIRE_LANG"
+
+_LOG = logging.getLogger("solitaire")
 
 
 class BadInput(Exception):
@@ -39,12 +46,29 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help")
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> NoReturn:
+        print(f"solitaire {package_version(BUILTIN_PACKAGE)}")
+        parser.exit()
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solitaire", description="Klondike, Réfléchi and more. Without a command: play.")
     parser.add_argument(
         "--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)"
     )
     parser.add_argument("--terminal", action="store_true", help="without a command: play in the terminal")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument(
+        "--debug", action="store_true", help="on an internal error print the traceback; log at debug level"
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     show = commands.add_parser("show", help="the initial layout of a deal")
@@ -129,10 +153,18 @@ def _build_parser() -> argparse.ArgumentParser:
 
     variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
     _json(variants)
+
+    commands.add_parser(
+        "install-desktop",
+        help="put the game in the desktop menu: its desktop entry, icon and metainfo, for this user",
+    )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
     for command in commands.choices.values():
         command.add_argument(
             "--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help="language of messages"
+        )
+        command.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
         )
     return parser
 
@@ -550,6 +582,24 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_install_desktop(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.frontends import desktop
+
+    if sys.platform in ("win32", "darwin"):
+        raise BadInput(
+            "install-desktop: desktop entries are for Linux and BSD desktops;"
+            " on Windows, solitaire-gui opens the window"
+        )
+    try:
+        written = desktop.install()
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise BadInput(f"install-desktop: {where}cannot be written ({error.strerror or error})") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
 COMMANDS = {
     "show": cmd_show,
     "new": cmd_new,
@@ -560,6 +610,7 @@ COMMANDS = {
     "survey": cmd_survey,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
+    "install-desktop": cmd_install_desktop,
 }
 
 
@@ -583,6 +634,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
         args = _build_parser().parse_args(argv)
+        if args.debug:
+            _LOG.setLevel(logging.DEBUG)
+            given = sys.argv[1:] if argv is None else list(argv)
+            _LOG.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
         args.lang_given = args.lang is not None
         args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
         if args.lang not in ("en", "ru"):
@@ -595,8 +650,87 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
+def log_file() -> Path:
+    """Where the program logs: under ``$SOLITAIRE_HOME`` when it is set (as the store keeps its
+    files), else in the user's log folder (on Linux ``~/.local/state/solitaire/log``)."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home) / "logs" / "solitaire.log"
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir("solitaire", appauthor=False)) / "solitaire.log"
+
+
+class _LogFile(RotatingFileHandler):
+    """A small rotating log, opened at its first record. A log that cannot be written is
+    given up without a word: it must never stop the program."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
+        self.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
+        self.failed = False
+
+    def _open(self) -> Any:
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.failed = True
+
+
+def _start_logging() -> _LogFile | None:
+    _LOG.setLevel(logging.INFO)
+    try:
+        handler = _LogFile(log_file())
+    except Exception:  # no home folder, say: play without a log
+        return None
+    _LOG.addHandler(handler)
+    return handler
+
+
+def _stop_logging(handler: _LogFile | None) -> None:
+    if handler is not None:
+        _LOG.removeHandler(handler)
+        handler.close()
+    _LOG.setLevel(logging.NOTSET)
+
+
+def _internal_error(error: Exception, handler: _LogFile | None) -> int:
+    """A bug: log the traceback and say in one line where it is (``--debug``: print it too)."""
+    debug = _LOG.isEnabledFor(logging.DEBUG)
+    if handler is not None:
+        handler.failed = False
+    _LOG.error("internal error", exc_info=error)
+    if debug:
+        traceback.print_exception(error, file=sys.stderr)
+    if handler is not None and not handler.failed:
+        where = f"the traceback is in {handler.baseFilename}"
+    elif debug:
+        where = "the traceback is above"
+    else:
+        where = "run it again with --debug to see the traceback"
+    print(
+        f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it",
+        file=sys.stderr,
+    )
+    return EXIT_BUG
+
+
+def _logging_uncaught(previous: Any) -> Any:
+    """``sys.excepthook`` that logs too: the window's slots raise through it, and go on."""
+
+    def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
+        _LOG.error("uncaught exception", exc_info=(kind, value, trace))
+        previous(kind, value, trace)
+
+    return hook
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
+    handler = _start_logging()
+    excepthook = sys.excepthook
+    sys.excepthook = _logging_uncaught(excepthook)
     try:
         status = run(argv)
     except KeyboardInterrupt:
@@ -606,8 +740,16 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except SystemExit as exit_:  # --help and --version
         status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except Exception as error:  # a bug: say so in one line, with where to report it
-        print(
-            f"solitaire: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr
-        )
-        status = EXIT_BUG
+        status = _internal_error(error, handler)
+    finally:
+        sys.excepthook = excepthook
+        _stop_logging(handler)
     sys.exit(status)
+
+
+def gui_main() -> NoReturn:
+    """The ``solitaire-gui`` entry point (Windows runs it without a console): the window."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # pythonw: nowhere to print, so the log is all there is
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    main([])

@@ -14,6 +14,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import Store
 
 if TYPE_CHECKING:
+    from qtpy.QtGui import QIcon
     from qtpy.QtWidgets import QApplication
 
     from solitaire.frontends.qt.window import MainWindow
@@ -34,12 +35,39 @@ def display_available() -> bool:
 def _application() -> QApplication:
     from qtpy.QtWidgets import QApplication
 
+    from solitaire.frontends import desktop
+
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])
     app.setApplicationName("solitaire")
     app.setApplicationDisplayName("Solitaire")
+    app.setOrganizationName(desktop.ORGANISATION)
+    # The desktop entry `solitaire install-desktop` writes: the taskbar and Wayland match it.
+    app.setDesktopFileName(desktop.APP_ID)
+    if app.windowIcon().isNull():
+        app.setWindowIcon(_icon())
     return app
+
+
+def _icon() -> QIcon:
+    """The game's SVG icon, drawn at the sizes window managers ask for."""
+    from qtpy.QtCore import QByteArray, Qt
+    from qtpy.QtGui import QIcon, QPainter, QPixmap
+    from qtpy.QtSvg import QSvgRenderer
+
+    from solitaire.frontends import desktop
+
+    renderer = QSvgRenderer(QByteArray(desktop.read_data(f"{desktop.APP_ID}.svg")))
+    icon = QIcon()
+    for size in (16, 22, 24, 32, 48, 64, 128, 256):
+        pixmap = QPixmap(size, size)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        renderer.render(painter)
+        painter.end()
+        icon.addPixmap(pixmap)
+    return icon
 
 
 def run(catalog: Catalog, *, lang: str | None = None) -> int:
