@@ -18,6 +18,7 @@ from qtgestures import (
 )
 from qtpy.QtCore import QPointF, QRectF, Qt
 from qtpy.QtGui import QColor, QImage, QPainter
+from qtpy.QtTest import QTest
 from qtpy.QtWidgets import QApplication
 
 from solitaire.core.cards import CARDS, Card
@@ -27,11 +28,12 @@ from solitaire.core.refusals import Refusal
 from solitaire.core.registry import Catalog
 from solitaire.core.state import Column, State
 from solitaire.frontends.qt.cards import CardPainter
-from solitaire.frontends.qt.scene import FOCUS_COLOUR, HELD_COLOUR, HINT_COLOUR, TableScene
+from solitaire.frontends.qt.scene import FOCUS_COLOUR, HELD_COLOUR, HINT_COLOUR
 from solitaire.frontends.qt.view import TableView
 from solitaire.frontends.qt.window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
+NONE = Qt.KeyboardModifier.NoModifier
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -48,11 +50,11 @@ def quick_clicks(qtbot: QtBot, window: MainWindow, scene_pos: QPointF, gap_ms: i
     double-click interval: press, release, then the second press as a double-click event."""
     assert gap_ms < QApplication.doubleClickInterval()
     viewport, pos = window.view.viewport(), view_point(window, scene_pos)
-    qtbot.mousePress(viewport, LEFT, pos=pos)
-    qtbot.mouseRelease(viewport, LEFT, pos=pos)
+    QTest.mousePress(viewport, LEFT, NONE, pos)
+    QTest.mouseRelease(viewport, LEFT, NONE, pos)
     qtbot.wait(gap_ms)
-    qtbot.mouseDClick(viewport, LEFT, pos=pos)
-    qtbot.mouseRelease(viewport, LEFT, pos=pos)
+    QTest.mouseDClick(viewport, LEFT, NONE, pos)
+    QTest.mouseRelease(viewport, LEFT, NONE, pos)
 
 
 def start_state(window: MainWindow, state: State, *, redeal: str | None = None) -> Game:
@@ -88,8 +90,8 @@ def test_a_double_click_on_the_stock_draws_twice(qtbot: QtBot, window: MainWindo
 
 def test_a_lone_double_click_event_on_the_stock_still_draws(qtbot: QtBot, window: MainWindow) -> None:
     viewport, pos = window.view.viewport(), view_point(window, pile_point(window.table, "s"))
-    qtbot.mouseDClick(viewport, LEFT, pos=pos)  # QTest's double click: no press before it
-    qtbot.mouseRelease(viewport, LEFT, pos=pos)
+    QTest.mouseDClick(viewport, LEFT, NONE, pos)  # QTest's double click: no press before it
+    QTest.mouseRelease(viewport, LEFT, NONE, pos)
     assert window.game is not None
     assert window.game.actions == ["s"]
 
@@ -119,8 +121,8 @@ def test_a_click_on_a_card_that_cannot_go_home_says_why(qtbot: QtBot, window: Ma
     assert window.game is not None
     expected = window.game.tap("t5")
     assert isinstance(expected, Refusal)
-    qtbot.mouseClick(
-        window.view.viewport(), LEFT, pos=view_point(window, grip(window.table, item_of(window, "9D")))
+    QTest.mouseClick(
+        window.view.viewport(), LEFT, NONE, view_point(window, grip(window.table, item_of(window, "9D")))
     )
     qtbot.waitUntil(lambda: banner_text(window) is not None)
     assert banner_text(window) == expected.message(lang)
@@ -134,7 +136,7 @@ def test_a_refused_click_shakes_the_card(qtbot: QtBot, window: MainWindow) -> No
     home = item.pos()
     seen: list[float] = []
     item.xChanged.connect(lambda: seen.append(item.pos().x()))
-    qtbot.mouseClick(window.view.viewport(), LEFT, pos=view_point(window, grip(window.table, item)))
+    QTest.mouseClick(window.view.viewport(), LEFT, NONE, view_point(window, grip(window.table, item)))
     qtbot.waitUntil(lambda: len(seen) > 2 and item.pos() == home)
     assert max(seen) > home.x() and min(seen) < home.x()
     assert banner_text(window) is not None
@@ -147,7 +149,7 @@ def test_the_stock_shows_its_cards_and_the_pass(qtbot: QtBot, window: MainWindow
     table = window.table
     assert table.stock_count.isVisible() and table.stock_count.text == "24"
     assert table.stock_pass.isVisible() and table.stock_pass.text == "Pass 1"
-    qtbot.mouseClick(window.view.viewport(), LEFT, pos=view_point(window, pile_point(table, "s")))
+    QTest.mouseClick(window.view.viewport(), LEFT, NONE, view_point(window, pile_point(table, "s")))
     assert table.stock_count.text == "23"
 
 
@@ -161,13 +163,13 @@ def test_limited_passes_are_counted_and_the_last_one_refuses_to_recycle(
     viewport, stock = window.view.viewport(), view_point(window, pile_point(table, "s"))
     assert table.stock_pass.text == "Pass 1 of 2"
     for _ in range(24):
-        qtbot.mouseClick(viewport, LEFT, pos=stock)
+        QTest.mouseClick(viewport, LEFT, NONE, stock)
     assert not table.stock_count.isVisible()
     assert table.stock_look() == "recycle"
-    qtbot.mouseClick(viewport, LEFT, pos=stock)  # the second pass
+    QTest.mouseClick(viewport, LEFT, NONE, stock)  # the second pass
     assert table.stock_pass.text == "Pass 2 of 2" and table.stock_count.text == "24"
     for _ in range(24):
-        qtbot.mouseClick(viewport, LEFT, pos=stock)
+        QTest.mouseClick(viewport, LEFT, NONE, stock)
     assert isinstance(game.tap("s"), Refusal)
     assert table.stock_look() == "spent"  # no recycle arrow: a "no more passes" slot
     assert table.stock_pass.text == "No more passes"
@@ -293,5 +295,5 @@ def test_the_hint_outline_stays_until_the_next_move_and_is_not_the_focus_colour(
     window.resize(900, 700)  # a relayout: the outlines follow the cards
     QApplication.processEvents()
     assert table.hint_rects()[0].contains(item_of(window, "AD").sceneBoundingRect())
-    qtbot.mouseClick(window.view.viewport(), LEFT, pos=view_point(window, pile_point(table, "s")))
+    QTest.mouseClick(window.view.viewport(), LEFT, NONE, view_point(window, pile_point(table, "s")))
     assert table.hint_rects() == []
