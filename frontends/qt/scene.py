@@ -574,12 +574,12 @@ class TableScene(QGraphicsScene):
 
     def _press(self, pos: QPointF) -> None:
         """A press of the left button: the start of a click or of a drag."""
-        self._show_pending_refusal()  # another gesture: the click before did not go home
         if self.keyboard_mode:
             self.keyboard_mode, self.held = False, None
             self._update_focus()
         self.finish_animations()
         self.clear_hint()
+        self._show_pending_refusal()  # another gesture: the click before did not go home
         item = self.card_at(pos)
         if item is None:
             pile = self.pile_at(pos)

@@ -129,6 +129,17 @@ def test_a_click_on_a_card_that_cannot_go_home_says_why(qtbot: QtBot, window: Ma
     assert window.game.journal == []
 
 
+def test_a_refused_click_followed_at_once_by_another_still_says_why(qtbot: QtBot, window: MainWindow) -> None:
+    assert window.game is not None
+    expected = window.game.tap("t5")
+    assert isinstance(expected, Refusal)
+    viewport = window.view.viewport()
+    QTest.mouseClick(viewport, LEFT, NONE, view_point(window, grip(window.table, item_of(window, "9D"))))
+    QTest.mouseClick(viewport, LEFT, NONE, view_point(window, pile_point(window.table, "s")))
+    assert banner_text(window) == expected.message("en")
+    assert window.game.actions == ["s"]
+
+
 def test_a_refused_click_shakes_the_card(qtbot: QtBot, window: MainWindow) -> None:
     window.apply_settings(attrs.evolve(window.settings, double_tap=False), save=False)
     window.table.animations = True
