@@ -41,3 +41,16 @@ def test_the_solver_hint_names_its_move(lang: str) -> None:
             assert follow.reason(lang).startswith(move_words(game.state, follow.move)[lang] + ": ")
             return
     pytest.fail("no Réfléchi deal among 20 is won within a fifth of the hint's budget")
+
+
+def test_the_heuristic_hint_names_its_move() -> None:
+    from solitaire.plugins.hints import heuristic_hint
+
+    game = CATALOG.game_from_code("KL1-D1N-AAAAAAG")
+    for action in ("", "t7>f", "t6>t7", "s"):
+        if action:
+            game.perform(action)
+        hint = heuristic_hint(game.state, game.rules)
+        assert hint.move is not None
+        for lang in ("en", "ru"):
+            assert hint.reason(lang).startswith(move_words(game.state, hint.move)[lang]), hint.reason(lang)
