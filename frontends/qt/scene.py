@@ -130,10 +130,10 @@ class StockLabel(QGraphicsObject):
 
     def set_text(self, text: str, pixel_size: float) -> None:
         font = QFont()
-        font.setPixelSize(max(8, round(pixel_size)))
+        font.setPixelSize(max(7, round(pixel_size)))
         font.setBold(True)
         metrics = QFontMetricsF(font)
-        size = QSizeF(metrics.horizontalAdvance(text) + metrics.height() * 0.8, metrics.height() * 1.15)
+        size = QSizeF(metrics.horizontalAdvance(text) + metrics.height() * 0.7, metrics.height() * 1.15)
         if size != self._size:
             self.prepareGeometryChange()
         self.text, self._font, self._size = text, font, size
@@ -458,11 +458,12 @@ class TableScene(QGraphicsScene):
         size = self.stock_count.boundingRect()
         self.stock_count.setPos(origin + QPointF(width - size.width() * 0.75, -size.height() * 0.25))
         self.stock_pass.set_text(passes, 0.13 * width)
-        self.stock_pass.setVisible(bool(passes))
         size = self.stock_pass.boundingRect()
-        if size.width() > width * 1.1:  # a long word on a small card: smaller
-            self.stock_pass.set_text(passes, 0.13 * width * width * 1.1 / size.width())
+        room = width * (1 + GAP)  # over the card, and half the gap on either side
+        if size.width() > room:  # long words on a small card: smaller
+            self.stock_pass.set_text(passes, 0.13 * width * room / size.width())
             size = self.stock_pass.boundingRect()
+        self.stock_pass.setVisible(bool(passes) and size.width() <= room)  # else too small to read
         self.stock_pass.setPos(origin + QPointF((width - size.width()) / 2, height - size.height() * 1.15))
 
     def set_language(self, lang: str) -> None:

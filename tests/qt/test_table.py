@@ -213,16 +213,20 @@ def long_column(down: int, up: int) -> Column:
     return Column(tuple(rest[:down]), tuple(run))
 
 
-def fitted_view(qtbot: QtBot, size: tuple[int, int], state: State) -> TableView:
+def fitted_view(
+    qtbot: QtBot, size: tuple[int, int], state: State, *, redeal: str | None = None, lang: str = "en"
+) -> TableView:
     catalog = Catalog(entry_points=False)
     view = TableView(CardPainter())
+    view.table.set_language(lang)
     qtbot.addWidget(view)
     view.setMinimumSize(1, 1)
     view.resize(*size)
     view.show()
     qtbot.waitExposed(view)
     view.table.animations = False
-    view.table.set_game(catalog.new_game(catalog.options("klondike", 3), initial=state))
+    options = catalog.options("klondike", 3, redeal=redeal)
+    view.table.set_game(catalog.new_game(options, initial=state))
     QApplication.processEvents()
     return view
 
@@ -248,18 +252,31 @@ def test_every_pile_and_card_shows_in_a_small_view(qtbot: QtBot, size: tuple[int
     assert everything_shows(view) == []
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     width=st.integers(320, 1400),
     height=st.integers(240, 1000),
     down=st.integers(0, 20),
     up=st.integers(1, 13),
     number=st.integers(1, 7),
+    waste=st.integers(0, 5),
+    lang=st.sampled_from(["en", "ru"]),
+    redeal=st.sampled_from([None, "passes:3"]),
 )
 def test_every_pile_and_card_shows_at_any_size(
-    qtbot: QtBot, width: int, height: int, down: int, up: int, number: int
+    qtbot: QtBot,
+    width: int,
+    height: int,
+    down: int,
+    up: int,
+    number: int,
+    waste: int,
+    lang: str,
+    redeal: str | None,
 ) -> None:
-    view = fitted_view(qtbot, (width, height), with_column(long_column(down, up), number))
+    state = with_column(long_column(down, up), number)
+    state = attrs.evolve(state, stock=state.stock[waste:], waste=state.stock[:waste])
+    view = fitted_view(qtbot, (width, height), state, redeal=redeal, lang=lang)
     assert everything_shows(view) == []
     view.close()
 
