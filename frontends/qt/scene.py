@@ -221,7 +221,7 @@ class TableScene(QGraphicsScene):
         self._refusal_timer = QTimer(self)
         self._refusal_timer.setSingleShot(True)
         self._refusal_timer.timeout.connect(self._show_pending_refusal)
-        self._pending_refusal: tuple[CardItem, Refusal] | None = None
+        self._pending_refusal: tuple[list[CardItem], Refusal] | None = None
 
     # -- the game --------------------------------------------------------------------------------
 
@@ -665,12 +665,16 @@ class TableScene(QGraphicsScene):
             if isinstance(result, Move):
                 self._answer(result)
             elif pile[0] != "f":  # a card already home has nowhere else to go: no fuss
-                self._refuse_click(item, result)
+                self._refuse_click(drag.items, result)
+        elif item.face_up and pile[0] == "t":  # a card with others on it: they go home one by one
+            refused = self.game.check(Move(pile, "f", len(drag.items)))
+            if isinstance(refused, Refusal):
+                self._refuse_click(drag.items, refused)
 
-    def _refuse_click(self, item: CardItem, refusal: Refusal) -> None:
-        """A click that could not send a card home: the card shakes and the refusal shows,
-        once a double click (which would find the card a column) can no longer follow."""
-        self._pending_refusal = (item, refusal)
+    def _refuse_click(self, items: list[CardItem], refusal: Refusal) -> None:
+        """A click that could not send a card home: the cards shake and the refusal shows,
+        once a double click (which would find them a column) can no longer follow."""
+        self._pending_refusal = (items, refusal)
         if self.double_tap_enabled:
             self._refusal_timer.start(QApplication.doubleClickInterval())
         else:
@@ -681,27 +685,28 @@ class TableScene(QGraphicsScene):
         self._refusal_timer.stop()
         if pending is None:
             return
-        item, refusal = pending
-        self.shake(item)
+        items, refusal = pending
+        self.shake(items)
         self.refused.emit(refusal)
 
     def _drop_pending_refusal(self) -> None:
         self._pending_refusal = None
         self._refusal_timer.stop()
 
-    def shake(self, item: CardItem) -> None:
-        """Shake a card from side to side: it cannot go where it was sent."""
+    def shake(self, items: list[CardItem]) -> None:
+        """Shake cards from side to side: they cannot go where they were sent."""
         if not self.animations:
             return
         self.finish_animations()
-        home = item.pos()
         step = self.card_width * 0.06
         group = QParallelAnimationGroup(self)
-        animation = QPropertyAnimation(item, b"pos", group)
-        animation.setDuration(SHAKE_MS)
-        for at, offset in ((0.0, 0.0), (0.2, step), (0.45, -step), (0.7, step / 2), (1.0, 0.0)):
-            animation.setKeyValueAt(at, home + QPointF(offset, 0))
-        group.addAnimation(animation)
+        for item in items:
+            home = item.pos()
+            animation = QPropertyAnimation(item, b"pos", group)
+            animation.setDuration(SHAKE_MS)
+            for at, offset in ((0.0, 0.0), (0.2, step), (0.45, -step), (0.7, step / 2), (1.0, 0.0)):
+                animation.setKeyValueAt(at, home + QPointF(offset, 0))
+            group.addAnimation(animation)
         self._animation = group
         group.start(QAbstractAnimation.DeletionPolicy.KeepWhenStopped)
 

@@ -129,6 +129,18 @@ def test_a_click_on_a_card_that_cannot_go_home_says_why(qtbot: QtBot, window: Ma
     assert window.game.journal == []
 
 
+def test_a_click_on_a_card_with_others_on_it_says_why(qtbot: QtBot, window: MainWindow) -> None:
+    game = start_state(window, with_column(Column((), cards("KS QH")), 2))
+    QTest.mouseClick(
+        window.view.viewport(), LEFT, NONE, view_point(window, grip(window.table, item_of(window, "KS")))
+    )
+    qtbot.waitUntil(lambda: banner_text(window) is not None)
+    refusal = game.check(Move("t2", "f", 2))
+    assert isinstance(refusal, Refusal) and refusal.rule == "foundation.one-card"
+    assert banner_text(window) == refusal.message("en")
+    assert game.journal == []
+
+
 def test_a_refused_click_followed_at_once_by_another_still_says_why(qtbot: QtBot, window: MainWindow) -> None:
     assert window.game is not None
     expected = window.game.tap("t5")
