@@ -15,8 +15,9 @@ from typing import Generic, TypeVar
 import attrs
 
 from solitaire.core.moves import Move
+from solitaire.core.state import State, pile_cards
 
-__all__ = ["Hint", "Memory", "no_move"]
+__all__ = ["Hint", "Memory", "move_words", "naming", "no_move"]
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
@@ -32,6 +33,51 @@ class Hint:
     def reason(self, lang: str = "en") -> str:
         """Why this move, in ``lang`` (English when that language is missing)."""
         return self.messages.get(lang) or self.messages["en"]
+
+
+def move_words(state: State, move: Move) -> dict[str, str]:
+    """A move in words, per language, to start a hint's reason with.
+
+    >>> from solitaire.core.moves import DRAW
+    >>> move_words(State((), (), ((),) * 4, ()), DRAW)["en"]
+    'Turn the waste back into the stock'
+    """
+    if move.is_draw:
+        if state.stock:
+            return {"en": "Draw from the stock", "ru": "Откройте карты из колоды"}
+        return {"en": "Turn the waste back into the stock", "ru": "Верните сброс в колоду"}
+    try:
+        cards = pile_cards(state, move.src)
+    except KeyError:
+        cards = ()
+    card = cards[-(move.count or 1)].display if len(cards) >= (move.count or 1) else "?"
+    dst = move.dst or ""
+    if dst.startswith("f"):
+        return {"en": f"Put {card} on its foundation", "ru": f"Положите {card} на базу"}
+    to = dst[1:]
+    if move.src == "w":
+        return {
+            "en": f"Play {card} from the waste onto column {to}",
+            "ru": f"Сыграйте {card} из сброса в столбец {to}",
+        }
+    if move.src.startswith("f"):
+        return {
+            "en": f"Bring {card} back from its foundation to column {to}",
+            "ru": f"Верните {card} с базы в столбец {to}",
+        }
+    return {
+        "en": f"Move {card} from column {move.src[1:]} to column {to}",
+        "ru": f"Переместите {card} из столбца {move.src[1:]} в столбец {to}",
+    }
+
+
+def naming(state: State, move: Move, reasons: Mapping[str, str]) -> Hint:
+    """A hint whose text names the move before giving ``reasons`` (per language, each
+    starting in lower case): "Draw from the stock: this wins 6 of 7 guesses…"."""
+    words = move_words(state, move)
+    return Hint(
+        move, {lang: f"{words.get(lang) or words['en']}: {reason}" for lang, reason in reasons.items()}
+    )
 
 
 def no_move() -> Hint:

@@ -10,7 +10,7 @@ never suggested.
 from __future__ import annotations
 
 from solitaire.core.cards import Card
-from solitaire.core.hints import Hint, no_move
+from solitaire.core.hints import Hint, move_words, naming, no_move
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
@@ -31,12 +31,19 @@ def _head(state: State, move: Move) -> Card:
     return _column(state, move.src)[1][-(move.count or 1)]
 
 
+def _said(state: State, move: Move, reasons: dict[str, str] | None = None) -> dict[str, str]:
+    """The move in words, then why (each reason in lower case), per language."""
+    words = move_words(state, move)
+    if reasons is None:
+        return {lang: f"{text}." for lang, text in words.items()}
+    return dict(naming(state, move, reasons).messages)
+
+
 def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
-    """A move's priority (lower is better) and its reason, or None when useless."""
+    """A move's priority (lower is better) and its reason (naming the move), or None
+    when useless."""
     if move.is_draw:
-        if state.stock:
-            return 50, {"en": "Turn over the stock.", "ru": "Откройте карты из колоды."}
-        return 60, {"en": "Turn the waste back into the stock.", "ru": "Верните сброс в колоду."}
+        return (50 if state.stock else 60), _said(state, move)
     card = _head(state, move)
     dst = move.dst or ""
     if move.src[0] == "f":
@@ -44,32 +51,33 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
     if move.src[0] == "t":
         down, up = _column(state, move.src)
         whole = (move.count or 1) == len(up)
-        if whole and down and dst == "f":
-            return 10 - min(len(down), 6) / 10, {
-                "en": f"Put {card.display} on its foundation: that turns up a card in column {move.src[1:]}.",
-                "ru": f"Положите {card.display} на базу: откроется карта в столбце {move.src[1:]}.",
-            }
         if whole and down:
-            return 10 - min(len(down), 6) / 10, {
-                "en": f"Move {card.display} to turn up a card in column {move.src[1:]}.",
-                "ru": f"Переместите {card.display}, чтобы открыть карту в столбце {move.src[1:]}.",
-            }
+            column = move.src[1:]
+            return 10 - min(len(down), 6) / 10, _said(
+                state,
+                move,
+                {
+                    "en": f"that turns up a card in column {column}.",
+                    "ru": f"откроется карта в столбце {column}.",
+                },
+            )
     if dst == "f":
-        return 20 + card.rank / 100, {
-            "en": f"Put {card.display} on its foundation.",
-            "ru": f"Положите {card.display} на базу.",
-        }
+        return 20 + card.rank / 100, _said(state, move)
     if move.src == "w":
-        return 30, {"en": f"Play {card.display} from the waste.", "ru": f"Сыграйте {card.display} из сброса."}
+        return 30, _said(state, move)
     down, up = _column(state, move.src)
     size = move.count or 1
     if size < len(up):
         freed = up[-size - 1]
         if freed.rank == len(state.foundations[freed.suit]) + 1:
-            return 40, {
-                "en": f"Move {card.display} to free {freed.display} for its foundation.",
-                "ru": f"Переместите {card.display}, чтобы освободить {freed.display} для базы.",
-            }
+            return 40, _said(
+                state,
+                move,
+                {
+                    "en": f"that frees {freed.display} for its foundation.",
+                    "ru": f"освободится {freed.display} для базы.",
+                },
+            )
     return None
 
 

@@ -67,7 +67,7 @@ from collections.abc import Hashable, Iterator, Sequence
 import attrs
 
 from solitaire.core.cards import CARDS, Card
-from solitaire.core.hints import Hint, Memory
+from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
@@ -266,11 +266,12 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
     order = {move: number for number, move in enumerate(moves)}
     best = max(votes, key=lambda move: (votes[move], -order.get(move, len(order))))
     won = votes[best]
-    return Hint(
+    return naming(
+        state,
         best,
         {
-            "en": f"This move wins {won} of {tried} guesses of the hidden cards.",
-            "ru": f"Догадки о скрытых картах: с этого хода выиграно {won} из {tried}.",
+            "en": f"this wins {won} of {tried} guesses of the hidden cards.",
+            "ru": f"так выиграно {won} из {tried} догадок о скрытых картах.",
         },
     )
 
@@ -296,7 +297,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
         step = _canonical(position, rules, Move.parse(action))
         if step is None:  # never expected: the solver plays by the same rules
             break
-        answer = _line_hint(step)
+        answer = _line_hint(position, step)
         hint = hint or answer
         if remember:
             known.remember((_rules_key(rules), None, _sight(position, rules)), answer)
@@ -304,12 +305,13 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
     return hint
 
 
-def _line_hint(move: Move) -> Hint:
-    return Hint(
+def _line_hint(state: State, move: Move) -> Hint:
+    return naming(
+        state,
         move,
         {
-            "en": "Every card is known now: this move starts a winning line.",
-            "ru": "Все карты уже известны: с этого хода начинается выигрышная партия.",
+            "en": "every card is known now, and this starts a winning line.",
+            "ru": "все карты уже известны, и отсюда начинается выигрышная партия.",
         },
     )
 

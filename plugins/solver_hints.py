@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solitaire.core.hints import Hint, Memory
+from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
@@ -34,7 +34,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     key = (rules.options, _counterless(state))
     found, move = known.recall(key)
     if found:
-        return _hint(move) if move is not None else None
+        return _hint(state, move) if move is not None else None
     result = solve(state, rules, max_nodes=HINT_NODES, timeout=HINT_SECONDS)
     if result.verdict == "unwinnable":
         return Hint(
@@ -57,7 +57,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
         first = first or step
         known.remember((rules.options, _counterless(position)), step)
         _, position = rules.transition(position, step)
-    return _hint(first)
+    return _hint(state, first)
 
 
 def _counterless(state: State) -> State:
@@ -65,14 +65,15 @@ def _counterless(state: State) -> State:
     return State(state.stock, state.waste, state.foundations, state.tableau, 0, 0, state.pass_number, 0)
 
 
-def _hint(move: Move | None) -> Hint | None:
+def _hint(state: State, move: Move | None) -> Hint | None:
     if move is None:
         return None
-    return Hint(
+    return naming(
+        state,
         move,
         {
-            "en": "This move starts a winning line.",
-            "ru": "С этого хода начинается выигрышная партия.",
+            "en": "this starts a winning line.",
+            "ru": "отсюда начинается выигрышная партия.",
         },
     )
 

@@ -895,6 +895,39 @@ def _draw_stock_empty(painter: QPainter, w: float, h: float) -> None:
     painter.drawPolygon(head)
 
 
+def _draw_stock_spent(painter: QPainter, w: float, h: float) -> None:
+    """An outline with a faint "no entry" sign: the waste may not be turned over again."""
+    _slot_outline(painter, w, h)
+    colour = QColor(255, 255, 255, 90)
+    radius = 0.2 * w
+    line = max(1.5, 0.05 * w)
+    pen = QPen(colour, line)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(pen)
+    painter.drawEllipse(QPointF(w / 2, h / 2), radius, radius)
+    slant = radius * math.sqrt(0.5)
+    painter.drawLine(QPointF(w / 2 - slant, h / 2 + slant), QPointF(w / 2 + slant, h / 2 - slant))
+
+
+def _whitish(colour: QColor) -> bool:
+    return colour.alpha() > 200 and min(colour.red(), colour.green(), colour.blue()) > 225
+
+
+def _top_border(image: QImage) -> int:
+    """How many rows of device pixels at the top of a card back are its edge and white
+    border, down the middle: a card lying on it by fewer than that shows no back."""
+    x, height = image.width() // 2, image.height()
+    y = 0
+    while y < min(4, height) and not _whitish(image.pixelColor(x, y)):
+        y += 1  # the outline, antialiased
+    if y >= height or not _whitish(image.pixelColor(x, y)):
+        return 0  # the pattern reaches the edge
+    while y < height // 4 and _whitish(image.pixelColor(x, y)):
+        y += 1
+    return y
+
+
 # -- the painter ---------------------------------------------------------------------------------
 
 _Key = tuple[str, int, float, float, float, str, str]
@@ -916,6 +949,7 @@ class CardPainter:
     def __init__(self, deck: SvgDeck | str | os.PathLike[str] | None = None, back: str = "blue") -> None:
         self._cache: dict[_Key, QPixmap] = {}
         self._sizes: dict[tuple[float, float, float], None] = {}  # in order of last use
+        self._borders: dict[tuple[str, str, float, float, float], float] = {}
         self._svg: _SvgDeckRenderer | None = None
         self.deck_error: str | None = None
         self.back_name = "blue"
@@ -959,6 +993,7 @@ class CardPainter:
         """Forget every pixmap drawn so far."""
         self._cache.clear()
         self._sizes.clear()
+        self._borders.clear()
 
     def _lookup(self, key: _Key) -> QPixmap | None:
         pixmap = self._cache.get(key)
@@ -1002,20 +1037,18 @@ class CardPainter:
 
     def back(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
         """The back of a card: the SVG deck's own back, else the patterned back in :attr:`back_name`."""
-        svg = self._svg
-        back_id = svg.back_id if svg is not None else None
         key = ("back", -1, width, height, device_pixel_ratio, self._deck_key(), self.back_name)
         pixmap = self._lookup(key)
         if pixmap is None:
-            if svg is not None and back_id is not None:
-                pixmap = self._paint(width, height, device_pixel_ratio, self._svg_drawer(svg, back_id))
-            else:
-                name = self.back_name
-                pixmap = self._paint(
-                    width, height, device_pixel_ratio, lambda p, w, h: _draw_own_back(p, w, h, name)
-                )
-            self._store(key, pixmap)
+            pixmap = self._store(key, self._paint_back(width, height, device_pixel_ratio))
         return pixmap
+
+    def _paint_back(self, width: float, height: float, device_pixel_ratio: float) -> QPixmap:
+        svg = self._svg
+        if svg is not None and svg.back_id is not None:
+            return self._paint(width, height, device_pixel_ratio, self._svg_drawer(svg, svg.back_id))
+        name = self.back_name
+        return self._paint(width, height, device_pixel_ratio, lambda p, w, h: _draw_own_back(p, w, h, name))
 
     def slot(
         self, width: float, height: float, suit: Suit | None = None, device_pixel_ratio: float = 1.0
@@ -1036,6 +1069,29 @@ class CardPainter:
             pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_empty)
             self._store(key, pixmap)
         return pixmap
+
+    def stock_spent(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
+        """The empty stock when the waste may not go back: an outline with a "no entry" sign."""
+        key = ("stock-spent", -1, width, height, device_pixel_ratio, "", "")
+        pixmap = self._lookup(key)
+        if pixmap is None:
+            pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_spent)
+            self._store(key, pixmap)
+        return pixmap
+
+    def back_border(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> float:
+        """The height, in logical pixels, of the plain edge at the top of the back (its
+        outline and white border): a face-down card must show more than that of itself
+        for its pattern to show."""
+        key = (self._deck_key(), self.back_name, width, height, device_pixel_ratio)
+        border = self._borders.get(key)
+        if border is None:
+            image = self._paint_back(width, height, device_pixel_ratio).toImage()
+            border = _top_border(image) / device_pixel_ratio
+            if len(self._borders) > 64:
+                self._borders.clear()
+            self._borders[key] = border
+        return border
 
     # -- helpers ---------------------------------------------------------------------------------
 

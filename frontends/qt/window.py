@@ -318,6 +318,7 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Put every label in the current language."""
         use_qt_translations(self.lang)
+        self.table.set_language(self.lang)
         self.setWindowTitle(text("app.title", self.lang))
         for key, menu in self._menus.items():
             menu.setTitle(text(key, self.lang))  # type: ignore[attr-defined]
