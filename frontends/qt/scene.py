@@ -341,7 +341,7 @@ class TableScene(QGraphicsScene):
         plain edge at the top of the back (its outline and white border), a sliver of its
         pattern."""
         width = max(8.0, width)
-        height = width * CARD_RATIO
+        height = width * self.painter.table_ratio
         border = self.painter.back_border(width, height, self.device_pixel_ratio)
         return max(MIN_DOWN_FAN, (border + max(MIN_SLIVER_PX, SLIVER * height)) / height)
 
