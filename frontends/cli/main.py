@@ -622,17 +622,23 @@ COMMANDS = {
 }
 
 
+#: Said after why the window cannot open.
+IN_THE_TERMINAL = {"en": "playing in the terminal", "ru": "играем в терминале"}
+
+
 def _play(args: argparse.Namespace) -> int:
-    """The window when Qt and a display are there, else the terminal game."""
+    """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
     if not args.terminal:
-        try:
-            from solitaire.frontends.qt.app import display_available, run
-        except ImportError:
-            pass
-        else:
-            if display_available():
+        from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
+
+        problem = window_problem()
+        if problem is None:
+            try:
                 return run(Catalog(), lang=lang)
+            except WindowUnavailable as error:
+                problem = error
+        print(f"solitaire: {problem.message(args.lang)}; {IN_THE_TERMINAL[args.lang]}.", file=sys.stderr)
     from solitaire.frontends.cli.terminal import play_in_terminal
 
     return play_in_terminal(Catalog(), lang=args.lang)
