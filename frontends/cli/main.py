@@ -18,7 +18,7 @@ import traceback
 from collections.abc import Sequence
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
@@ -27,7 +27,7 @@ from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
 from solitaire.core.store import HOME_VARIABLE
-from solitaire.frontends.cli.render import render_state
+from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
 
@@ -223,8 +223,17 @@ def _deal(text: str) -> int:
 # -- commands ------------------------------------------------------------------------------------
 
 
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print a line; its cards in letters where the stream cannot write the suit symbols."""
+    stream = file if file is not None else sys.stdout
+    print(text if symbols_fit(stream) else letters(text), file=stream)
+
+
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+    text = json.dumps(data, ensure_ascii=False)
+    if not fits(text, sys.stdout):  # the same JSON, its other characters escaped
+        text = json.dumps(data)
+    print(text)
 
 
 def _print_state(game: Game, args: argparse.Namespace) -> None:
@@ -232,7 +241,8 @@ def _print_state(game: Game, args: argparse.Namespace) -> None:
         _print_json(state_to_dict(game.state, game.rules, game.code))
     else:
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        print(render_state(game.state, game.rules, game.code, lang=args.lang, colour=colour))
+        symbols = symbols_fit(sys.stdout)
+        print(render_state(game.state, game.rules, game.code, lang=args.lang, colour=colour, symbols=symbols))
 
 
 def _game(catalog: Catalog, code: str) -> Game:
@@ -257,9 +267,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            print(
-                f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", file=sys.stderr
-            )
+            _say(f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -328,7 +336,7 @@ def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"move": move, "reason": hint.reason(args.lang)})
     else:
-        print(f"{move or '-'}  {hint.reason(args.lang)}")
+        _say(f"{move or '-'}  {hint.reason(args.lang)}")
     return EXIT_OK
 
 
@@ -614,17 +622,23 @@ COMMANDS = {
 }
 
 
+#: Said after why the window cannot open.
+IN_THE_TERMINAL = {"en": "playing in the terminal", "ru": "играем в терминале"}
+
+
 def _play(args: argparse.Namespace) -> int:
-    """The window when Qt and a display are there, else the terminal game."""
+    """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
     if not args.terminal:
-        try:
-            from solitaire.frontends.qt.app import display_available, run
-        except ImportError:
-            pass
-        else:
-            if display_available():
+        from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
+
+        problem = window_problem()
+        if problem is None:
+            try:
                 return run(Catalog(), lang=lang)
+            except WindowUnavailable as error:
+                problem = error
+        print(f"solitaire: {problem.message(args.lang)}; {IN_THE_TERMINAL[args.lang]}.", file=sys.stderr)
     from solitaire.frontends.cli.terminal import play_in_terminal
 
     return play_in_terminal(Catalog(), lang=args.lang)
@@ -728,6 +742,7 @@ def _logging_uncaught(previous: Any) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
+    guard_output()
     handler = _start_logging()
     excepthook = sys.excepthook
     sys.excepthook = _logging_uncaught(excepthook)

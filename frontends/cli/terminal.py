@@ -6,10 +6,13 @@ finished games go into the statistics (see :mod:`solitaire.core.store`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game, parse_action
@@ -17,9 +20,13 @@ from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.store import Statistics, Store
-from solitaire.frontends.cli.render import render_state
+from solitaire.frontends.cli.render import letters, render_state, symbols_fit
 
 __all__ = ["play_in_terminal"]
+
+#: The lines typed at the terminal, kept for the next start (in the store's folder).
+HISTORY_FILE = "terminal-history"
+HISTORY_LENGTH = 1000
 
 HELP = {
     "en": """Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).
@@ -48,6 +55,9 @@ class Session:
 
     def __init__(self, catalog: Catalog, store: Store, lang: str) -> None:
         self.catalog, self.store, self.lang = catalog, store, lang
+        #: Cards are written with suit symbols (``10♥``), or in letters (``TH``) where
+        #: the output cannot write the symbols; the same on the table and in messages.
+        self.symbols = symbols_fit(sys.stdout)
         resumed = store.load_game(catalog)
         if resumed is not None:
             self.game, saved = resumed
@@ -85,6 +95,10 @@ class Session:
         self.from_deal = True
         self.save()
 
+    def say(self, text: str) -> None:
+        """A message under the table, its cards written as the table writes them."""
+        print(f"  {text if self.symbols else letters(text)}")
+
     def elapsed(self) -> float:
         return self.seconds + time.monotonic() - self.clock
 
@@ -108,12 +122,46 @@ class Session:
         )
 
 
+def line_editing(folder: Path, interactive: bool) -> Callable[[], None]:
+    """Line editing and history (Up recalls a line) where readline is there, the
+    history read from ``folder``; returns what keeps the history for next time.
+
+    Nothing changes without readline (Windows) or without a terminal to type at."""
+    if not interactive:
+        return lambda: None
+    try:
+        import readline
+    except ImportError:
+        return lambda: None
+    path = folder / HISTORY_FILE
+    readline.set_history_length(HISTORY_LENGTH)
+    with contextlib.suppress(OSError):
+        readline.read_history_file(path)
+
+    def keep() -> None:
+        partial = folder / f".{HISTORY_FILE}.tmp"
+        with contextlib.suppress(OSError):  # a history not kept is no reason to fail
+            folder.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(partial)
+            os.replace(partial, path)
+
+    return keep
+
+
 def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None = None) -> int:
     """Play in the terminal until ``quit`` or the end of input."""
     store = store if store is not None else Store()
+    keep_history = line_editing(store.folder, sys.stdin.isatty() and sys.stdout.isatty())
+    try:
+        return _play(catalog, lang, store)
+    finally:
+        keep_history()
+
+
+def _play(catalog: Catalog, lang: str, store: Store) -> int:
     session = Session(catalog, store, lang)
     for notice in store.notices:
-        print(f"  {notice}")
+        session.say(notice)
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(HELP[lang])
     shown: object = None
@@ -121,7 +169,10 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
         game = session.game
         if shown is not game.state:  # draw the table again only when it changed
             print()
-            print(render_state(game.state, game.rules, game.code, lang=lang, colour=colour))
+            picture = render_state(
+                game.state, game.rules, game.code, lang=lang, colour=colour, symbols=session.symbols
+            )
+            print(picture)
             shown = game.state
         try:
             line = input("> ").strip()
@@ -137,7 +188,7 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
             _command(session, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
             refusal = getattr(error, "refusal", None)
-            print(f"  {refusal.message(lang) if refusal else error}")
+            session.say(refusal.message(lang) if refusal else str(error))
 
 
 def _command(session: Session, word: str, rest: str) -> None:
@@ -146,7 +197,7 @@ def _command(session: Session, word: str, rest: str) -> None:
     if word == "help":
         print(HELP[lang])
     elif word == "code":
-        print(f"  {game.code}")
+        session.say(game.code)
     elif word == "stats":
         _print_statistics(session.store.statistics(), lang)
     elif word == "new":
@@ -158,22 +209,22 @@ def _command(session: Session, word: str, rest: str) -> None:
     elif word == "hint":
         hint = game.hint()
         session.helped = session.helped or hint.move is not None
-        print(f"  {hint.move or '-'}: {hint.reason(lang)}")
+        session.say(f"{hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            print(f"  {TEXT[lang]['auto']}")
+            session.say(TEXT[lang]["auto"])
         else:
             game.autocomplete()
     else:
         try:
             game.perform(parse_action(word))
         except MoveSyntaxError as error:
-            print(f"  {error}")
+            session.say(str(error))
     if game.state is not before:
         session.save()
         if game.is_won and not session.store.statistics().counted.count(session.game_id):
             session.finish()
-            print(f"  {TEXT[lang]['won']}")
+            session.say(TEXT[lang]["won"])
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:
