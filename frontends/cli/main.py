@@ -241,8 +241,18 @@ def _print_state(game: Game, args: argparse.Namespace) -> None:
         _print_json(state_to_dict(game.state, game.rules, game.code))
     else:
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        symbols = symbols_fit(sys.stdout)
-        print(render_state(game.state, game.rules, game.code, lang=args.lang, colour=colour, symbols=symbols))
+        # Scripts read this table: its cards are in the card text of the notation (TH), as
+        # they always were; the interactive terminal game writes them as its messages do.
+        table = render_state(
+            game.state,
+            game.rules,
+            game.code,
+            lang=args.lang,
+            colour=colour,
+            symbols=symbols_fit(sys.stdout),
+            card_symbols=False,
+        )
+        print(table)
 
 
 def _game(catalog: Catalog, code: str) -> Game:

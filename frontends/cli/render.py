@@ -196,13 +196,16 @@ def render_state(
     lang: str = "en",
     colour: bool = False,
     symbols: bool = True,
+    card_symbols: bool | None = None,
 ) -> str:
     """A compact picture of the table; face-down cards show as ``##``.
 
     Cards are written as messages write them (``10♥``), or with ``symbols=False``
-    in letters (``TH``) for an output that cannot write the suit symbols.  The
-    waste and the foundations take a fixed width, so that the row does not shift
-    as they change."""
+    in letters (``TH``) for an output that cannot write the suit symbols;
+    ``card_symbols=False`` writes the cards in letters (the card text of the move
+    notation) and keeps the foundations' suit symbols.  The waste and the
+    foundations take a fixed width, so that the row does not shift as they change."""
+    card_symbols = symbols if card_symbols is None else card_symbols and symbols
     labels = ("Score", "Moves", "Pass", "Won!") if lang != "ru" else ("Счёт", "Ходы", "Проход", "Победа!")
     won = f"   {labels[3]}" if rules.is_won(state) else ""
     stock_shown = rules.variant.has_stock
@@ -212,16 +215,16 @@ def render_state(
         f"{labels[0]} {rules.scoring.format(state.score)}   {labels[1]} {state.moves}{passes}{won}",
         "",
     ]
-    width = 3 if symbols else 2  # the widest card: 10♥ or TH
+    width = 3 if card_symbols else 2  # the widest card: 10♥ or TH
     fan = max(1, rules.draw)
-    waste = " ".join(_card(card, colour, symbols) for card in state.waste[-fan:]) or "--"
+    waste = " ".join(_card(card, colour, card_symbols) for card in state.waste[-fan:]) or "--"
     if len(state.waste) > fan:
         waste = f"({len(state.waste) - fan}) {waste}"
     # Room for the count of cards under the fan, "(49) ", and the fan itself.
     waste_width = max(len(f"({52 - fan}) "), 4) + fan * (width + 1) - 1
     foundations = []
     for index, foundation in enumerate(state.foundations):
-        top = _card(foundation[-1], colour, symbols) if foundation else "--"
+        top = _card(foundation[-1], colour, card_symbols) if foundation else "--"
         suit = Suit(index) if index < 4 else None
         label = "" if suit is None else suit.symbol if symbols else suit.letter
         foundations.append(f"f{index + 1} {label} {_pad(top, width)}")
@@ -230,6 +233,6 @@ def render_state(
     lines.append((head + "   ".join(foundations)).rstrip())
     lines.append("")
     for number, column in enumerate(state.tableau, 1):
-        cards = ["##"] * len(column.down) + [_card(card, colour, symbols) for card in column.up]
+        cards = ["##"] * len(column.down) + [_card(card, colour, card_symbols) for card in column.up]
         lines.append(f"t{number}  " + (" ".join(cards) if cards else "--"))
     return "\n".join(lines)

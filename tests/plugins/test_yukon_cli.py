@@ -66,7 +66,7 @@ def test_new_shows_a_yukon_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[0] == CODE
     assert lines[2] == f"Yukon · Normal scoring   {CODE}"  # no draw mode or redeal policy to tell
     assert "Pass" not in out and "s [" not in out
-    assert lines[-1] == "t7  ## ## ## ## ## ## 8♣ 5♠ 10♥ 9♠ 6♣"
+    assert lines[-1] == "t7  ## ## ## ## ## ## 8C 5S TH 9S 6C"
     status, out, _ = cli(capsys, "new", "--variant", "yukon", "--deal", "6", "--json")
     state = json.loads(out)
     assert (state["code"], state["variant"], state["stock"], state["waste"]) == (CODE, "yukon", [], [])
