@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import itertools
 import re
+from pathlib import Path
 
 import attrs
 import pytest
-from qtgestures import CODE, click, double_click, drag_card, grip, item_of, pile_point, positions_match_layout
+from pytestqt.qtbot import QtBot
+from qtgestures import (
+    CODE,
+    MakeWindow,
+    cell_text,
+    click,
+    double_click,
+    drag_card,
+    grip,
+    item_of,
+    pile_point,
+    positions_match_layout,
+)
 from qtpy.QtCore import Qt
 from qtpy.QtGui import QAction, QGuiApplication
-from qtpy.QtWidgets import QApplication
+from qtpy.QtWidgets import QApplication, QMenu
 
 from solitaire.core.cards import CARDS, Card, Suit
 from solitaire.core.game import Game
@@ -24,7 +37,9 @@ def menu_action(window: MainWindow, menu_title: str, action_text: str) -> QActio
     """An action of the menu bar by the words a player reads (without the & marks)."""
     for entry in window.menuBar().actions():
         if entry.text().replace("&", "") == menu_title:
-            for action in entry.menu().actions():
+            menu = entry.menu()
+            assert isinstance(menu, QMenu), menu_title
+            for action in menu.actions():
                 if action.text().replace("&", "") == action_text:
                     return action
     raise LookupError(f"{menu_title} › {action_text}")
@@ -34,7 +49,7 @@ def menu_titles(window: MainWindow) -> list[str]:
     return [entry.text().replace("&", "") for entry in window.menuBar().actions()]
 
 
-def shortcut(qtbot, window: MainWindow, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
+def shortcut(qtbot: QtBot, window: MainWindow, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
     qtbot.keyClick(window.view, key, modifiers)
 
 
@@ -54,7 +69,7 @@ def suit_cards(suit: Suit, up_to: int = 13) -> tuple[Card, ...]:
 # -- undo and redo -------------------------------------------------------------------------------
 
 
-def test_undo_and_redo_by_shortcuts(qtbot, window: MainWindow) -> None:
+def test_undo_and_redo_by_shortcuts(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     qtbot.waitActive(window)
     undo, redo = menu_action(window, "Edit", "Undo"), menu_action(window, "Edit", "Redo")
@@ -87,7 +102,7 @@ def test_undo_and_redo_by_shortcuts(qtbot, window: MainWindow) -> None:
     assert positions_match_layout(window)
 
 
-def test_undo_and_redo_from_the_menu(qtbot, window: MainWindow) -> None:
+def test_undo_and_redo_from_the_menu(qtbot: QtBot, window: MainWindow) -> None:
     undo, redo = menu_action(window, "Edit", "Undo"), menu_action(window, "Edit", "Redo")
     assert window.game is not None
     click(qtbot, window, pile_point(window.table, "s"))
@@ -133,7 +148,7 @@ def near_win(catalog: Catalog, *, in_waste: bool) -> Game:
 @pytest.mark.parametrize(("lang", "words"), [("en", "You won"), ("ru", "Победа")], ids=["en", "ru"])
 @pytest.mark.parametrize("gesture", ["click", "drag"])
 def test_the_last_card_wins_the_game(
-    qtbot, make_window, catalog: Catalog, store: Store, lang: str, words: str, gesture: str
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, store: Store, lang: str, words: str, gesture: str
 ) -> None:
     window = make_window(lang=lang, resume=False)
     game = near_win(catalog, in_waste=gesture == "drag")
@@ -162,7 +177,9 @@ def minutes_and_seconds(label: str) -> int:
     return int(found[1]) * 60 + int(found[2])
 
 
-def test_a_won_game_keeps_the_time_it_took(qtbot, make_window, catalog: Catalog, store: Store) -> None:
+def test_a_won_game_keeps_the_time_it_took(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, store: Store
+) -> None:
     """The clock stops at the win: the statistics and the status bar keep the time played."""
     window = make_window(resume=False)
     window.start(near_win(catalog, in_waste=False), record=False)
@@ -177,7 +194,7 @@ def test_a_won_game_keeps_the_time_it_took(qtbot, make_window, catalog: Catalog,
     assert 75 <= minutes_and_seconds(window.time_label.text()) < 75 + 60
 
 
-def test_a_game_left_after_moves_counts_as_played(qtbot, window: MainWindow, store: Store) -> None:
+def test_a_game_left_after_moves_counts_as_played(qtbot: QtBot, window: MainWindow, store: Store) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     assert store.statistics().records == {}
     window.restart()
@@ -188,20 +205,22 @@ def test_a_game_left_after_moves_counts_as_played(qtbot, window: MainWindow, sto
     assert store.statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
 
 
-def test_the_statistics_dialog_lists_the_results(qtbot, window: MainWindow) -> None:
+def test_the_statistics_dialog_lists_the_results(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     window.restart()
     dialog = window.show_statistics()
     assert dialog.table.rowCount() == 1
-    assert dialog.table.item(0, 1).text() == "1"  # played
-    assert dialog.table.item(0, 2).text() == "0"  # won
+    assert cell_text(dialog.table, 0, 1) == "1"  # played
+    assert cell_text(dialog.table, 0, 2) == "0"  # won
     dialog.close()
 
 
 # -- the language ------------------------------------------------------------------------------
 
 
-def test_the_language_switches_at_run_time(qtbot, make_window, store: Store, catalog: Catalog) -> None:
+def test_the_language_switches_at_run_time(
+    qtbot: QtBot, make_window: MakeWindow, store: Store, catalog: Catalog
+) -> None:
     window = make_window(resume=False)
     window.start(catalog.game_from_code(CODE), record=False)
     assert menu_titles(window) == ["Game", "Edit", "Settings", "Help"]
@@ -229,7 +248,7 @@ def test_the_language_switches_at_run_time(qtbot, make_window, store: Store, cat
     assert window.code_button.text() == f"Game {CODE}"
 
 
-def test_the_saved_language_is_used_at_the_next_launch(make_window, store: Store) -> None:
+def test_the_saved_language_is_used_at_the_next_launch(make_window: MakeWindow, store: Store) -> None:
     store.save_settings(attrs.evolve(store.settings(), language="ru"))
     window = make_window(resume=False)
     assert menu_titles(window)[0] == "Игра"
@@ -240,7 +259,9 @@ def test_the_saved_language_is_used_at_the_next_launch(make_window, store: Store
 # -- resuming ------------------------------------------------------------------------------------
 
 
-def test_a_closed_game_resumes_where_it_was(qtbot, make_window, window: MainWindow, store_folder) -> None:
+def test_a_closed_game_resumes_where_it_was(
+    qtbot: QtBot, make_window: MakeWindow, window: MainWindow, store_folder: Path
+) -> None:
     assert window.game is not None
     click(qtbot, window, grip(window.table, item_of(window, "AD")))
     click(qtbot, window, pile_point(window.table, "s"))
@@ -268,7 +289,9 @@ def test_a_closed_game_resumes_where_it_was(qtbot, make_window, window: MainWind
     assert Store(store_folder).statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
 
 
-def test_a_window_without_resume_deals_a_new_game(make_window, window: MainWindow, store_folder) -> None:
+def test_a_window_without_resume_deals_a_new_game(
+    make_window: MakeWindow, window: MainWindow, store_folder: Path
+) -> None:
     assert window.game is not None
     window.game.play("t1>f")
     window.close()
@@ -280,7 +303,7 @@ def test_a_window_without_resume_deals_a_new_game(make_window, window: MainWindo
 # -- the status bar ------------------------------------------------------------------------------
 
 
-def test_the_status_bar_follows_the_game(qtbot, window: MainWindow) -> None:
+def test_the_status_bar_follows_the_game(qtbot: QtBot, window: MainWindow) -> None:
     assert window.game is not None
     scoring = window.game.rules.scoring
     assert window.score_label.text() == f"Score: {scoring.format(0)}"
@@ -303,7 +326,7 @@ def test_vegas_shows_its_score_in_dollars(window: MainWindow, catalog: Catalog) 
     assert window.code_button.text() == "Game KL1-D1V-AAAAAAG"
 
 
-def test_clicking_the_code_copies_it(qtbot, window: MainWindow) -> None:
+def test_clicking_the_code_copies_it(qtbot: QtBot, window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("something else")
     qtbot.mouseClick(window.code_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == CODE
@@ -328,7 +351,9 @@ def long_column_game(catalog: Catalog) -> Game:
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1200, 800), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_long_column_stays_inside_the_view(make_window, catalog: Catalog, size) -> None:
+def test_a_long_column_stays_inside_the_view(
+    make_window: MakeWindow, catalog: Catalog, size: tuple[int, int]
+) -> None:
     window = make_window(resume=False, size=size)
     window.start(long_column_game(catalog), record=False)
     QApplication.processEvents()
@@ -345,7 +370,7 @@ def test_a_long_column_stays_inside_the_view(make_window, catalog: Catalog, size
     assert min(steps) > 0
 
 
-def test_cards_scale_with_the_window(qtbot, make_window, catalog: Catalog) -> None:
+def test_cards_scale_with_the_window(qtbot: QtBot, make_window: MakeWindow, catalog: Catalog) -> None:
     window = make_window(resume=False, size=(800, 600))
     window.start(long_column_game(catalog), record=False)
     small = window.table.card_width
