@@ -45,4 +45,4 @@ echo "== mypy"
 .venv/bin/mypy tests
 .venv/bin/mypy examples/solitaire-yukon/solitaire_yukon
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n auto --dist loadgroup "$@"

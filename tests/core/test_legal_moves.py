@@ -17,6 +17,7 @@ They are read with the conformance kit's reader (:mod:`solitaire.testing.perft`)
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,12 @@ def assert_generator_matches_oracle(state: State, rules: Ruleset) -> list[Move]:
     return legal
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(
+    max_examples=25 if os.environ.get("SOLITAIRE_TESTS") == "thorough" else 8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(options=game_options(), steps=st.integers(0, 250), data=st.data())
 def test_legal_moves_equal_the_oracle_along_random_games(
     options: GameOptions, steps: int, data: st.DataObject

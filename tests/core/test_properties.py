@@ -33,6 +33,7 @@ state before the oldest remembered move.
 from __future__ import annotations
 
 import json
+import os
 from collections import deque
 
 import attrs
@@ -59,8 +60,9 @@ from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import State
 from solitaire.variants.klondike import fits_on
 
+#: The full run (40 games) with SOLITAIRE_TESTS=thorough; 10 by default.
 PROPERTY_SETTINGS = settings(
-    max_examples=40,
+    max_examples=40 if os.environ.get("SOLITAIRE_TESTS") == "thorough" else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -222,6 +224,7 @@ def replay(game: Game) -> Game:
 # -- the property ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(options=game_options(), steps=st.integers(100, 300), data=st.data())
 def test_random_play_with_undo_and_redo(options: GameOptions, steps: int, data: st.DataObject) -> None:
