@@ -5,6 +5,7 @@ verdicts on random deals."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -43,12 +44,20 @@ def solved(options: GameOptions, initial: State | None = None) -> tuple[SolveRes
     return result, game.is_won
 
 
+#: Deals 1000 to 1005; by default without 1002 and 1004, which spend the whole budget
+#: undecided in three of the four games below (SOLITAIRE_TESTS=thorough plays all six).
+WINNING_LINE_DEALS = (
+    range(1000, 1006) if os.environ.get("SOLITAIRE_TESTS") == "thorough" else (1000, 1001, 1003, 1005)
+)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["klondike", "reflechi"])
 @pytest.mark.parametrize("draw", [1, 3])
 def test_winning_lines_win_through_the_engine(variant: str, draw: int) -> None:
     decided = 0
-    for deal in range(6):
-        options = CATALOG.options(variant=variant, draw=draw, deal=1000 + deal)
+    for deal in WINNING_LINE_DEALS:
+        options = CATALOG.options(variant=variant, draw=draw, deal=deal)
         result, won = solved(options)
         assert result.verdict in ("winnable", "unwinnable", "unknown")
         if result.verdict == "winnable":
