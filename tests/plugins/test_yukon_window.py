@@ -177,7 +177,7 @@ def test_the_rules_dialog_and_status_speak_of_no_stock(window: MainWindow) -> No
     assert description.startswith(f"Yukon · Normal scoring   {CODE}")
 
 
-def test_help_rules_shows_the_page_the_package_ships(qtbot, window: MainWindow) -> None:
+def test_help_rules_shows_the_page_the_package_ships(qtbot: QtBot, window: MainWindow) -> None:
     window._actions["action.rules"].trigger()  # Help ▸ Rules
     dialog = window.findChild(RulesDialog)
     assert dialog is not None
