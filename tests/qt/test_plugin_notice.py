@@ -222,3 +222,34 @@ def test_a_worker_stops_asking_a_hint_provider_that_failed_in_it() -> None:
     assert reasons == ["failed in solitaire_hint: RuntimeError: hint boom"]
     assert second.problems == () and plugin.calls == 1
     assert first.hint == second.hint == game.hint()  # the next provider answers
+
+
+class HangingHintPlugin:
+    """A hint provider that never answers (until the test lets it go)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    @hookimpl(tryfirst=True)
+    def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        self.release.wait()
+        return None
+
+
+def test_a_hint_provider_that_hangs_does_not_keep_the_window_thinking(
+    qtbot: Any, open_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solitaire.plugins import sampling_hints
+
+    monkeypatch.setattr(sampling_hints, "budget", sampling_hints.SamplingBudget(seconds=0.1))
+    plugin = HangingHintPlugin()
+    window = open_window(plugin)
+    try:
+        window._actions["action.hint"].trigger()
+        qtbot.waitUntil(lambda: not window.thinker.busy("hint"), timeout=20_000)
+        assert window.view.banner.text() != text("message.hint.thinking", "en")
+        qtbot.waitUntil(lambda: "HangingHintPlugin" in notice(window))
+        reasons = [p.reason for p in window.catalog.problems if p.plugin == "HangingHintPlugin"]
+        assert reasons == ["failed in solitaire_hint: did not answer in 0.6 s"]
+    finally:
+        plugin.release.set()
