@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Final, Literal
 
 import attrs
@@ -25,7 +25,7 @@ from solitaire.core.deals import shuffled_deck
 from solitaire.core.hints import Hint
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import BUILTIN_PACKAGE, PluginError, PluginInfo
+from solitaire.core.registry import BUILTIN_PACKAGE, PluginError, PluginInfo, plugin_output
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import Event, State
 
@@ -109,6 +109,7 @@ class Game:
         self.rules = rules
         self.code = code
         self.origins: Mapping[str, PluginInfo] = origins or {}
+        self._foreign = any(info.package != BUILTIN_PACKAGE for info in self.origins.values())
         self.order = shuffled_deck(rules.options.deal)
         if initial is None:
             with self._plugin_code("initial_state"):
@@ -147,9 +148,13 @@ class Game:
 
     @contextmanager
     def _plugin_code(self, where: str) -> Iterator[None]:
-        """Errors in a third-party plugin's code, raised as a :class:`PluginError` naming it."""
+        """Errors in a third-party plugin's code, raised as a :class:`PluginError` naming it;
+        what it prints goes to stderr."""
         try:
-            yield
+            with ExitStack() as stack:
+                if self._foreign:
+                    stack.enter_context(plugin_output())
+                yield
         except (IllegalMoveError, PluginError):
             raise
         except (Exception, SystemExit) as error:

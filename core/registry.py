@@ -62,6 +62,7 @@ __all__ = [
     "PluginProblem",
     "Registry",
     "package_version",
+    "plugin_output",
 ]
 
 #: Comma-separated plugin names (entry-point names) not to load.
@@ -630,6 +631,19 @@ def _plugin_output() -> Iterator[None]:
                 if isinstance(sys.stdout, _PluginStdout):
                     sys.stdout = _stdout_saved
                 _stdout_saved = None
+
+
+@contextmanager
+def plugin_output() -> Iterator[None]:
+    """For plugin code run in place (a variant's or scoring scheme's methods during a game):
+    what this thread prints meanwhile goes to stderr."""
+    before = getattr(_in_plugin, "active", False)
+    with _plugin_output():
+        _in_plugin.active = True
+        try:
+            yield
+        finally:
+            _in_plugin.active = before
 
 
 def _call_plugin(function: Callable[[], _T], seconds: float) -> _T | _Failure:

@@ -317,7 +317,11 @@ class Zero(NormalScoring):
     names = {{"en": "Zero", "ru": "Ноль"}}
 
     def score(self, before, events, rules):
-        if broken_plugins.FAIL_SCORING:
+        if broken_plugins.FAIL_SCORING == "exit":
+            sys.exit(0)
+        if broken_plugins.FAIL_SCORING == "print":
+            print("hello from score")
+        elif broken_plugins.FAIL_SCORING:
             return 1 // 0
         return super().score(before, events, rules)
 
@@ -334,8 +338,9 @@ def solitaire_hint(state, rules):
     return None
 """
 
-#: Whether the Z scoring scheme raises (a test sets it, monkeypatched).
-FAIL_SCORING = False
+#: Whether the Z scoring scheme raises (True), calls sys.exit(0) ("exit") or prints ("print"):
+#: a test sets it, monkeypatched.
+FAIL_SCORING: bool | str = False
 
 
 def plugin_source(top: str = "", hook: str = "pass", hint: str = "pass") -> str:

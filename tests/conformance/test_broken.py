@@ -314,6 +314,26 @@ def test_a_scoring_scheme_raising_during_play_is_named_with_its_package(
     assert "internal error" not in err
 
 
+def test_a_scoring_scheme_calling_sys_exit_during_play_is_named(
+    installed: Installer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    installed(broken_plugins.plugin_source())
+    monkeypatch.setattr(broken_plugins, "FAIL_SCORING", "exit")
+    status, out, err = cli(capsys, "play", ZERO_CODE, "s", "--json")
+    assert (status, out) == (EXIT_PLUGIN, "")
+    assert "scoring 'zero' in score: SystemExit: 0" in err
+
+
+def test_what_a_scoring_scheme_prints_during_play_goes_to_stderr(
+    installed: Installer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    installed(broken_plugins.plugin_source())
+    monkeypatch.setattr(broken_plugins, "FAIL_SCORING", "print")
+    status, out, err = cli(capsys, "play", ZERO_CODE, "s", "--json")
+    assert status == 0 and json.loads(out)["moves"] == 1
+    assert "hello from score" in err
+
+
 def test_a_variant_whose_deal_raises_is_named(
     installed: Installer, capsys: pytest.CaptureFixture[str]
 ) -> None:
