@@ -217,6 +217,18 @@ class ShuffledDeal(Klondike):
         return super().initial_state(tuple(order[turned:]) + tuple(order[:turned]), rules)
 
 
+class RaisesInEvents(Klondike):
+    """Crashes on the fifth move of a game (a pile it cannot find)."""
+
+    id = "broken-events"
+    code_prefix = "XL"
+
+    def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
+        if state.moves > 3:
+            raise KeyError("lost pile")
+        return super().events(state, move, rules)
+
+
 #: variant class -> words the kit's message must contain
 BROKEN_VARIANTS: dict[type[Klondike], str] = {
     MutatesOnMove: "changed the state it was played from",

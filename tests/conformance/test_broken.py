@@ -77,6 +77,16 @@ def test_the_message_names_step_action_and_the_way_there() -> None:
     assert lines[4] == "  (kit: seed=0, deals=4, steps=150, samples=20)"
 
 
+def test_a_variant_raising_during_a_game_is_reported_with_its_own_error() -> None:
+    from broken_plugins import RaisesInEvents
+
+    kit = Kit(catalog_with(variant=RaisesInEvents()), deals=1, steps=20)
+    with pytest.raises(ConformanceError) as failure:
+        kit.check_variant(RaisesInEvents.id)
+    first = str(failure.value).splitlines()[0]
+    assert first == "KeyError: 'lost pile'"  # the plugin author's error, not the player's notice
+
+
 def test_the_same_kit_passes_the_unbroken_variant() -> None:
     """The settings of these tests are not too strict: Klondike itself passes."""
     Kit(Catalog(entry_points=False, blocked=["solver-hints"]), **SETTINGS).check_variant("klondike")
