@@ -136,8 +136,12 @@ class Registry:
 
     def close(self) -> None:
         """Take nothing more: the hook it was given to has ended, or was given up on."""
-        with self._catalog._adding:
-            self._closed = True
+        # An add under way finishes first (then its plugin is left out, what it added too);
+        # one that hangs inside, in a plugin's str subclass say, is not waited for long.
+        locked = self._catalog._adding.acquire(timeout=1.0)
+        self._closed = True
+        if locked:
+            self._catalog._adding.release()
 
     def add_variant(self, variant: Variant) -> None:
         """Make a variant available under ``variant.id`` and its code prefix."""
