@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +16,13 @@ from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, Registry
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import State
+from solitaire.core.state import Event, State
 from solitaire.core.store import Store
 from solitaire.frontends.qt import jobs
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.scoring import NormalScoring
 
 
 class RaisingPlugin:
@@ -253,3 +256,45 @@ def test_a_hint_provider_that_hangs_does_not_keep_the_window_thinking(
         assert reasons == ["failed in solitaire_hint: did not answer in 0.6 s"]
     finally:
         plugin.release.set()
+
+
+class FlakyScoringPlugin:
+    """A scoring scheme (letter Q) that starts raising after an update of its plugin."""
+
+    def __init__(self) -> None:
+        self.broken = False
+        plugin = self
+
+        class Flaky(NormalScoring):
+            id = "flaky"
+            code_letter = "Q"
+
+            def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+                if plugin.broken:
+                    raise ZeroDivisionError("division by zero")
+                return int(super().score(before, events, rules))
+
+        self.scheme = Flaky()
+
+    @hookimpl
+    def solitaire_register_scoring(self, register: Registry) -> None:
+        register.add_scoring(self.scheme)
+
+
+def test_a_saved_game_its_plugin_can_no_longer_replay_does_not_stop_the_window(
+    qtbot: Any, store: Store, store_folder: Path
+) -> None:
+    plugin = FlakyScoringPlugin()
+    catalog = Catalog(entry_points=False, plugins=[plugin])
+    game = catalog.game_from_code("KL1-D1Q-AAAAAAG")
+    game.perform("s")
+    store.save_game(game, catalog, game_id="saved")
+    plugin.broken = True  # the plugin's next version raises while the saved game replays
+    window = MainWindow(catalog, Store(store_folder), lang="en")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.game is not None and window.game.code != "KL1-D1Q-AAAAAAG"  # a new game
+    qtbot.waitUntil(lambda: "could not be read" in window.view.banner.text())
+    assert "ZeroDivisionError" in window.view.banner.text()
+    assert [p.name for p in store_folder.iterdir() if ".corrupt-" in p.name]  # kept aside
