@@ -451,9 +451,11 @@ class Store:
         )
         if saved is None:
             return None
+        from solitaire.core.registry import PluginError
+
         try:
             game = game_log.replay(game_log.from_data(saved.log), catalog)
-        except game_log.LogError as error:
+        except (game_log.LogError, PluginError) as error:  # a plugin failing in it: no crash loop
             self._move_aside(path, error)
             return None
         return game, saved

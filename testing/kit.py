@@ -58,7 +58,7 @@ from solitaire.core.jsonstate import state_from_dict, state_to_dict
 from solitaire.core.log import GameLog, LogEntry, LogError, dumps, loads, log_of, replay
 from solitaire.core.moves import DRAW, Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, PileSpec, ScoringScheme, Variant
 from solitaire.core.state import Column, Event, GameWon, ScoreChanged, State
 
@@ -430,7 +430,8 @@ class _Playout:
         except ConformanceError:
             raise
         except Exception as error:  # a plugin that raises is a finding, with its place
-            self.fail(f"{type(error).__name__}: {error}")
+            cause = error.cause if isinstance(error, PluginError) else error  # the plugin's own error
+            self.fail(f"{type(cause).__name__}: {cause}")
         return Summary(games=1, **self.counts)
 
     def _run(self) -> None:

@@ -1,7 +1,8 @@
 """The ``solitaire`` command (see ``docs/cli.md``).
 
 Exit status: 0 done; 2 bad input (one line on stderr says what and where);
-3 a well-formed move the rules refuse; 1 only for a bug.
+3 a well-formed move the rules refuse; 4 a plugin failed (its name and package on
+stderr); 1 only for a bug.
 """
 
 from __future__ import annotations
@@ -25,13 +26,20 @@ from solitaire.core.game import Game, parse_action
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
+from solitaire.core.registry import (
+    BUILTIN_PACKAGE,
+    NO_PLUGINS_VARIABLE,
+    Catalog,
+    OptionsError,
+    PluginError,
+    package_version,
+)
 from solitaire.core.store import HOME_VARIABLE
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
 
-EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
+EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_PLUGIN = 0, 1, 2, 3, 4
 LANG_VARIABLE = "SOLITAIRE_LANG"
 
 _LOG = logging.getLogger("solitaire")
@@ -66,6 +74,11 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--terminal", action="store_true", help="without a command: play in the terminal")
     parser.add_argument("--version", action=_Version, help="print the version and exit")
+    parser.add_argument(
+        "--no-plugins",
+        action="store_true",
+        help=f"load no installed plugin, only the built-in games (also ${NO_PLUGINS_VARIABLE}=1)",
+    )
     parser.add_argument(
         "--debug", action="store_true", help="on an internal error print the traceback; log at debug level"
     )
@@ -331,6 +344,8 @@ def cmd_replay(catalog: Catalog, args: argparse.Namespace) -> int:
     try:
         game = log.replay(saved, catalog)
     except log.LogError as error:
+        if error.where.startswith("header.") and not catalog.plugins_loaded:
+            raise BadInput(f"{args.file}: {error} (plugins are off: --no-plugins)") from None
         raise BadInput(f"{args.file}: {error}") from None
     _print_state(game, args)
     return EXIT_OK
@@ -639,6 +654,8 @@ IN_THE_TERMINAL = {"en": "playing in the terminal", "ru": "играем в те�
 def _play(args: argparse.Namespace) -> int:
     """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
+    if args.no_plugins:
+        os.environ[NO_PLUGINS_VARIABLE] = "1"  # for the window's worker processes too
     if not args.terminal:
         from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
 
@@ -656,6 +673,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    lang = "en"
     try:
         args = _build_parser().parse_args(argv)
         if args.debug:
@@ -666,12 +684,16 @@ def run(argv: Sequence[str] | None = None) -> int:
         args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
         if args.lang not in ("en", "ru"):
             args.lang = "en"
+        lang = args.lang
         if not args.command:
             return _play(args)
-        return COMMANDS[args.command](Catalog(), args)
+        return COMMANDS[args.command](Catalog(entry_points=False) if args.no_plugins else Catalog(), args)
     except BadInput as error:
         print(error, file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PluginError as error:
+        print(f"solitaire: {error.message(lang)}", file=sys.stderr)
+        return EXIT_PLUGIN
 
 
 def log_file() -> Path:

@@ -18,7 +18,7 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game, parse_action
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.store import Statistics, Store
 from solitaire.frontends.cli.render import letters, render_state, symbols_fit
 
@@ -209,6 +209,8 @@ def _loop(session: Session) -> int:
         except (ValueError, IllegalMoveError) as error:
             refusal = getattr(error, "refusal", None)
             session.say(refusal.message(lang) if refusal else str(error))
+        except PluginError as error:  # the move did not happen; the saved game stays as it was
+            session.say(error.message(lang))
 
 
 def _command(session: Session, word: str, rest: str) -> None:
