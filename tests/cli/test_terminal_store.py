@@ -1,0 +1,129 @@
+"""The terminal game and its store: a file that could not be read is told at the
+start, with where it was kept; a disk that cannot be written (full, read-only) is
+told once, the game goes on in memory, and it is saved when the disk is back.
+
+The game runs in this process (``play_in_terminal``) with typed lines on standard
+input; the disk fails by ``os.replace`` refusing, for the store's folder only, as
+a full or read-only disk would (chmod would not stop root).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire.core.registry import Catalog
+from solitaire.core.store import Store
+from solitaire.frontends.cli.terminal import play_in_terminal
+
+CODE = "KL1-D1N-AAAAAAG"
+
+
+class Typed:
+    """Lines typed at the game (what ``input`` reads from a standard input that is
+    no terminal); ``before[n]`` runs before line ``n`` (from 0) is read."""
+
+    def __init__(self, lines: list[str], before: dict[int, Callable[[], None]] | None = None) -> None:
+        self.lines = [f"{line}\n" for line in lines]
+        self.before = before or {}
+        self.count = 0
+
+    def readline(self) -> str:
+        action = self.before.get(self.count)
+        if action is not None:
+            action()
+        self.count += 1
+        return self.lines[self.count - 1] if self.count <= len(self.lines) else ""
+
+    def isatty(self) -> bool:
+        return False
+
+
+class Disk:
+    """``os.replace`` that fails with ``error`` for files in ``folder`` while ``full``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:
+        self.folder, self.code, self.full = folder.resolve(), code, False
+        real = os.replace
+
+        def replace(source: Any, target: Any, **kwargs: Any) -> None:
+            if self.full and Path(target).resolve().parent == self.folder:
+                raise OSError(self.code, os.strerror(self.code), str(target))
+            real(source, target, **kwargs)
+
+        monkeypatch.setattr(os, "replace", replace)
+
+    def mend(self) -> None:
+        self.full = False
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    store: Store,
+    lines: list[str],
+    before: dict[int, Callable[[], None]] | None = None,
+) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", Typed(lines, before))
+    status = play_in_terminal(Catalog(entry_points=False), store=store)
+    return status, capsys.readouterr().out
+
+
+def game_in_progress(folder: Path) -> None:
+    catalog = Catalog(entry_points=False)
+    game = catalog.game_from_code(CODE)
+    game.play("s")
+    Store(folder).save_game(game, catalog, game_id="g")
+
+
+@pytest.mark.parametrize("name", ["statistics.json", "settings.json"])
+def test_a_file_that_could_not_be_read_is_told_at_the_start_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    game_in_progress(tmp_path)  # resumed: the settings are not needed for a new deal
+    (tmp_path / name).write_bytes(b'{"records": {"klondike/1/normal": ')
+    status, shown = play(monkeypatch, capsys, Store(tmp_path), ["stats", "stats", "s", "quit"])
+    assert status == 0
+    (kept,) = tmp_path.glob(f"{name}.corrupt-*")
+    assert shown.count(f"{name} could not be read") == 1
+    assert shown.count(str(kept)) == 1
+    assert shown.index(str(kept)) < shown.index("Moves:")  # at the start, before the table
+
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EROFS])
+def test_a_disk_that_cannot_be_written_is_told_once_and_the_game_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], code: int
+) -> None:
+    game_in_progress(tmp_path)
+    last_good = (tmp_path / "current-game.json").read_bytes()
+    disk = Disk(monkeypatch, tmp_path, code)
+    disk.full = True
+    status, shown = play(monkeypatch, capsys, Store(tmp_path), ["s", "s", "new", "s", "stats", "quit"])
+    assert status == 0
+    assert shown.count(os.strerror(code)) == 1
+    assert shown.count("cannot save") == 1
+    assert "internal error" not in shown and "Traceback" not in shown
+    assert "klondike/1/normal    played 1" in shown  # the game left is counted, in memory
+    assert (tmp_path / "current-game.json").read_bytes() == last_good
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left
+
+
+def test_the_game_is_saved_once_the_disk_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_in_progress(tmp_path)
+    disk = Disk(monkeypatch, tmp_path, errno.ENOSPC)
+    disk.full = True
+    status, shown = play(monkeypatch, capsys, Store(tmp_path), ["s", "s", "s", "quit"], before={2: disk.mend})
+    assert status == 0
+    assert shown.count("cannot save") == 1 and shown.count("Saving works again") == 1
+    again = Store(tmp_path)
+    loaded = again.load_game(Catalog(entry_points=False))
+    assert loaded is not None and loaded[0].actions == ["s"] * 4 and loaded[1].id == "g"
+    assert again.notices == []
