@@ -1,6 +1,7 @@
 """The terminal game and its store: a file that could not be read is told at the
 start, with where it was kept; a disk that cannot be written (full, read-only) is
-told once, the game goes on in memory, and it is saved when the disk is back.
+told once, the game goes on in memory, and it is saved when the disk is back; a
+saved game whose plugin is gone waits for it.
 
 The game runs in this process (``play_in_terminal``) with typed lines on standard
 input; the disk fails by ``os.replace`` refusing, for the store's folder only, as
@@ -14,13 +15,15 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from solitaire.core.registry import Catalog
-from solitaire.core.store import Store
+from solitaire.core.hookspecs import hookimpl
+from solitaire.core.registry import Catalog, Registry
+from solitaire.core.store import WAITING, Store
 from solitaire.frontends.cli.terminal import play_in_terminal
+from solitaire.variants.klondike import Klondike
 
 CODE = "KL1-D1N-AAAAAAG"
 
@@ -127,3 +130,43 @@ def test_the_game_is_saved_once_the_disk_is_back(
     loaded = again.load_game(Catalog(entry_points=False))
     assert loaded is not None and loaded[0].actions == ["s"] * 4 and loaded[1].id == "g"
     assert again.notices == []
+
+
+class Sibling(Klondike):
+    """Klondike under another name: a variant only a plugin provides."""
+
+    id: ClassVar[str] = "sibling"
+    code_prefix: ClassVar[str] = "SB"
+    names: ClassVar[dict[str, str]] = {"en": "Sibling", "ru": "Сестра"}
+
+
+class SiblingPlugin:
+    @hookimpl
+    def solitaire_register_variants(self, register: Registry) -> None:
+        register.add_variant(Sibling())
+
+
+def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with_plugin = Catalog(entry_points=False, plugins=[SiblingPlugin()])
+    game = with_plugin.new_game(with_plugin.options("sibling", deal=8))
+    game.play("s")
+    Store(tmp_path).save_game(game, with_plugin, game_id="sib")
+
+    status, shown = play(monkeypatch, capsys, Store(tmp_path), ["s", "quit"])  # the plugin uninstalled
+    assert status == 0
+    (kept,) = (tmp_path / WAITING).glob("*.json")
+    assert shown.count(str(kept)) == 1 and "'sibling', which is not installed" in shown
+    assert "Resuming" not in shown
+
+    monkeypatch.setattr(sys, "stdin", Typed(["quit"]))
+    assert play_in_terminal(with_plugin, store=Store(tmp_path)) == 0  # installed again
+    shown = capsys.readouterr().out
+    # The game left after one move is in progress: the waiting game waits, and says so.
+    assert "Resuming KL1" in shown and "can be played again" in shown
+    assert play(monkeypatch, capsys, Store(tmp_path), ["new", "quit"])[0] == 0  # that game is given up
+    monkeypatch.setattr(sys, "stdin", Typed(["quit"]))
+    assert play_in_terminal(with_plugin, store=Store(tmp_path)) == 0
+    assert f"Resuming {game.code}" in capsys.readouterr().out
+    assert not list((tmp_path / WAITING).glob("*.json"))

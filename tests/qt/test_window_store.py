@@ -1,7 +1,8 @@
 """The window and its store: a file that could not be read is told when the window
 opens, with where it was kept; on a disk that cannot be written (full, read-only)
 the window opens, plays on, says so once, and saves when the disk is back (at the
-next action, or on its retry timer).
+next action, or on its retry timer); a saved game whose plugin is gone waits for
+it and is resumed when it is back.
 
 The disk fails by ``os.replace`` refusing, for the store's folder only, as a full
 or read-only disk would (chmod would not stop root).
@@ -12,7 +13,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from conftest import MakeWindow
@@ -20,9 +21,11 @@ from pytestqt.qtbot import QtBot
 from qtgestures import CODE, click, pile_point
 from qtpy.QtGui import QAction
 
-from solitaire.core.registry import Catalog
-from solitaire.core.store import Store
+from solitaire.core.hookspecs import hookimpl
+from solitaire.core.registry import Catalog, Registry
+from solitaire.core.store import WAITING, Store
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.variants.klondike import Klondike
 
 CURRENT = "current-game.json"
 
@@ -145,3 +148,50 @@ def test_a_window_closed_on_a_failing_disk_closes(
     click(qtbot, window, pile_point(window.table, "s"))
     action(window, "action.quit").trigger()
     qtbot.waitUntil(lambda: not window.isVisible())
+
+
+# -- a saved game whose plugin is gone -----------------------------------------------------------
+
+
+class Sibling(Klondike):
+    """Klondike under another name: a variant only a plugin provides."""
+
+    id: ClassVar[str] = "sibling"
+    code_prefix: ClassVar[str] = "SB"
+    names: ClassVar[dict[str, str]] = {"en": "Sibling", "ru": "Сестра"}
+
+
+class SiblingPlugin:
+    @hookimpl
+    def solitaire_register_variants(self, register: Registry) -> None:
+        register.add_variant(Sibling())
+
+
+def open_window(qtbot: QtBot, catalog: Catalog, folder: Path) -> MainWindow:
+    window = MainWindow(catalog, Store(folder))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(
+    qtbot: QtBot, store: Store, store_folder: Path, catalog: Catalog
+) -> None:
+    with_plugin = Catalog(entry_points=False, plugins=[SiblingPlugin()])
+    game = with_plugin.new_game(with_plugin.options("sibling", deal=8))
+    game.play("s")
+    store.save_game(game, with_plugin, game_id="sib")
+
+    without = open_window(qtbot, catalog, store_folder)  # the plugin uninstalled
+    (kept,) = (store_folder / WAITING).glob("*.json")
+    qtbot.waitUntil(lambda: str(kept) in banner_text(without))
+    assert "'sibling'" in banner_text(without) and "not installed" in banner_text(without)
+    assert without.game is not None and without.game.rules.options.variant == "klondike"
+    without.close()
+
+    back = open_window(qtbot, with_plugin, store_folder)  # installed again
+    assert back.game is not None and back.game_id == "sib"
+    assert back.game.journal == game.journal
+    qtbot.waitUntil(lambda: "resumed" in banner_text(back))
+    assert not list((store_folder / WAITING).glob("*.json"))
