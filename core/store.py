@@ -38,7 +38,7 @@ first write that works again.
 A saved game whose variant, scoring or redeal policy is not installed (its plugin
 was uninstalled) is not lost: it waits as ``waiting-games/VARIANT-ID.json``, and
 once its plugin is back it is resumed at a start with no game in progress (no
-saved game, or one without a move).
+saved game, one without a move, or one won).
 """
 
 from __future__ import annotations
@@ -567,12 +567,12 @@ class Store:
         (or it could not be read: then it is moved aside and noted).
 
         A saved game whose plugin is not installed is kept in ``waiting-games``; when
-        no game is in progress (none saved, or one without a move), a waiting game
-        whose plugins are all installed again is resumed instead."""
+        no game is in progress (none saved, one without a move, or one won: counted
+        already), a waiting game whose plugins are all installed again is resumed instead."""
         path = self._path(self.game_file)
         saved = self._read(self.game_file, self._parse_saved, lambda: None)
         resumed = self._replay_saved(path, saved, catalog) if saved is not None else None
-        if resumed is not None and resumed[0].journal:
+        if resumed is not None and resumed[0].journal and not resumed[0].is_won:
             self._note_playable_waiting(catalog)
             return resumed
         return self._resume_waiting(catalog) or resumed
