@@ -11,6 +11,7 @@ a full or read-only disk would (chmod would not stop root).
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -18,6 +19,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import Catalog, Registry
@@ -170,3 +173,40 @@ def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(
     assert play_in_terminal(with_plugin, store=Store(tmp_path)) == 0
     assert f"Resuming {game.code}" in capsys.readouterr().out
     assert not list((tmp_path / WAITING).glob("*.json"))
+
+
+def _an_object(raw: bytes) -> bool:
+    try:
+        return isinstance(json.loads(raw), dict)
+    except ValueError:
+        return False
+
+
+GOOD_STATISTICS = b'{"records": {}, "counted": ["a"]}'
+#: Files that are not what the store wrote: bytes, a good file cut short, JSON of another shape.
+SPOILT = st.one_of(
+    st.binary(max_size=200).filter(lambda raw: not _an_object(raw)),
+    st.integers(0, len(GOOD_STATISTICS) - 1).map(lambda cut: GOOD_STATISTICS[:cut]),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8), st.lists, max_leaves=6).map(
+        lambda data: json.dumps(data).encode()
+    ),
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(["statistics.json", "settings.json"]), raw=SPOILT)
+def test_every_spoilt_file_is_told_once_at_the_start(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    raw: bytes,
+) -> None:
+    folder = tmp_path_factory.mktemp("spoilt")
+    game_in_progress(folder)
+    (folder / name).write_bytes(raw)
+    status, shown = play(monkeypatch, capsys, Store(folder), ["stats", "quit"])
+    assert status == 0
+    (kept,) = folder.glob(f"{name}.corrupt-*")
+    assert kept.read_bytes() == raw
+    assert shown.count("could not be read") == 1 and shown.count(str(kept)) == 1

@@ -24,6 +24,7 @@ from qtpy.QtGui import QAction
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import Catalog, Registry
 from solitaire.core.store import WAITING, Store
+from solitaire.frontends.qt.dialogs import StatisticsDialog
 from solitaire.frontends.qt.window import MainWindow
 from solitaire.variants.klondike import Klondike
 
@@ -77,7 +78,12 @@ def test_a_file_that_could_not_be_read_is_told_when_the_window_opens(
     assert str(kept) in banner_text(window)
     window.view.banner.hide()
     action(window, "action.statistics").trigger()  # read again: nothing more to tell
+    dialog = window.findChild(StatisticsDialog)
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.close()
     click(qtbot, window, pile_point(window.table, "s"))
+    assert window.game is not None and window.game.actions == ["s", "s"]
     assert "could not be read" not in banner_text(window)
 
 
