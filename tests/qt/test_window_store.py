@@ -16,9 +16,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from conftest import MakeWindow
 from pytestqt.qtbot import QtBot
-from qtgestures import CODE, click, pile_point
+from qtgestures import CODE, MakeWindow, click, pile_point
 from qtpy.QtGui import QAction
 
 from solitaire.core.hookspecs import hookimpl
