@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.core import files
+from solitaire.core import files, locks
 from solitaire.core.game import Game
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import Catalog, Registry
@@ -384,3 +384,27 @@ def test_a_waiting_game_whose_file_was_spoilt_is_kept_aside(
     (aside,) = (tmp_path / WAITING).glob("*.corrupt-*")
     (notice,) = store.take_notices()
     assert str(aside) in notice
+
+
+def test_a_folder_where_no_lock_can_be_made_keeps_results_and_settings_in_memory(
+    catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only folder: neither the lock file nor the data files can be made."""
+    disk = install(monkeypatch, "mkstemp")
+    disk.fail(errno.EROFS)
+
+    def no_lock_file(path: Path) -> int:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(locks, "_open", no_lock_file)
+    store = Store(tmp_path)
+    assert store.claim_game()  # the game of current-game.json, as without locks
+    game = dealt(catalog)
+    game.play("s")
+    assert store.record_result(game, game_id="g", seconds=1.0)
+    store.save_settings(Settings(language="ru"))
+    assert store.update_settings(lambda settings: settings).language == "ru"
+    assert store.statistics().records[KEY].played == 1
+    (notice,) = store.take_notices()
+    assert os.strerror(errno.EROFS) in notice
+    assert list(tmp_path.iterdir()) == []
