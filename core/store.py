@@ -685,7 +685,8 @@ class Store:
     def clear_game(self) -> None:
         """Forget the game in progress."""
         self._pending.pop(self.game_file, None)
-        self._path(self.game_file).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # a read-only folder: the file stays, as it was
+            self._path(self.game_file).unlink(missing_ok=True)
 
     # -- the window ------------------------------------------------------------------------------
 

@@ -408,3 +408,18 @@ def test_a_folder_where_no_lock_can_be_made_keeps_results_and_settings_in_memory
     (notice,) = store.take_notices()
     assert os.strerror(errno.EROFS) in notice
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_cleared_on_a_read_only_folder_stays_and_nothing_fails(
+    catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = Store(tmp_path)
+    store.save_game(dealt(catalog), catalog, game_id="g")
+
+    def no_unlink(self: Path, missing_ok: bool = False) -> None:
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(self))
+
+    monkeypatch.setattr(Path, "unlink", no_unlink)
+    store.clear_game()
+    monkeypatch.undo()
+    assert (tmp_path / CURRENT).exists()
