@@ -598,7 +598,7 @@ class Store:
     ) -> None:
         """Move the saved game to ``waiting-games`` until its plugin is back."""
         package = _package_words(ref)
-        install = f": install {package}" if package else ""
+        install = f": install it with {package}" if package else ""
         stem = f"{_file_word(header.variant.id)}-{_file_word(saved.id)}"
         folder = self._path(WAITING)
         target = folder / f"{stem}.json"
@@ -615,7 +615,7 @@ class Store:
             )
             return
         code, name = _plain(header.code), _plain(ref.id)
-        ru_install = f": установите {package}" if package else ""
+        ru_install = f": установите его командой {package}" if package else ""
         self.notices.append(
             Notice(
                 f"The saved game {code} needs the {kind} {name!r}, which is not installed{install};"
@@ -708,7 +708,7 @@ class Store:
 
 _RU_KINDS: Final = {"variant": "вариант", "scoring": "подсчёт очков", "redeal": "порядок пересдач"}
 _PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
-_VERSION: Final = re.compile(r"[A-Za-z0-9.+!_-]{1,40}")
+_VERSION: Final = re.compile(r"[A-Za-z0-9.+!]{1,40}")
 
 
 def _missing_plugin(header: game_log.LogHeader, catalog: Catalog) -> tuple[str, game_log.PluginRef] | None:
@@ -725,12 +725,13 @@ def _missing_plugin(header: game_log.LogHeader, catalog: Catalog) -> tuple[str, 
 
 
 def _package_words(ref: game_log.PluginRef) -> str:
-    """``NAME VERSION`` of the package to install, only when they look like a package's."""
+    """``pip install 'NAME==VERSION'`` for the package to install, only when the name
+    and version look like a package's (they come from a file: nothing else is echoed)."""
     if ref.package is None or not _PACKAGE_NAME.fullmatch(ref.package):
         return ""
     if ref.version is not None and _VERSION.fullmatch(ref.version):
-        return f"{ref.package} {ref.version}"
-    return ref.package
+        return f"pip install '{ref.package}=={ref.version}'"
+    return f"pip install '{ref.package}'"
 
 
 def _file_word(text: str) -> str:
