@@ -1,7 +1,9 @@
 """A game in the terminal: type moves in notation, one per line.
 
 The game in progress is saved after every action and resumed on the next start;
-finished games go into the statistics (see :mod:`solitaire.core.store`).
+finished games go into the statistics (see :mod:`solitaire.core.store`).  What the
+store meets (a file it could not read, a save that failed and is tried again) is
+said once, under the table.
 """
 
 from __future__ import annotations
@@ -75,6 +77,9 @@ class Session:
         else:
             self.start(self.random_game())
         self.clock = time.monotonic()
+        # Read now, so that a file that could not be read is told at the start.
+        store.settings()
+        store.statistics()
 
     def random_game(self) -> Game:
         settings = self.store.settings()
@@ -105,6 +110,11 @@ class Session:
     def say(self, text: str) -> None:
         """A message under the table, its cards written as the table writes them."""
         print(f"  {text if self.symbols else letters(text)}")
+
+    def tell_notices(self) -> None:
+        """Say what the store met since the last time (a file moved aside, a save that failed)."""
+        for notice in self.store.take_notices():
+            self.say(notice.message(self.lang))
 
     def elapsed(self) -> float:
         return self.seconds + time.monotonic() - self.clock
@@ -179,9 +189,8 @@ def _play(catalog: Catalog, lang: str, store: Store) -> int:
 
 
 def _loop(session: Session) -> int:
-    store, lang = session.store, session.lang
-    for notice in store.notices:
-        session.say(notice)
+    lang = session.lang
+    session.tell_notices()
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(HELP[lang])
     shown: object = None
@@ -211,6 +220,7 @@ def _loop(session: Session) -> int:
             session.say(refusal.message(lang) if refusal else str(error))
         except PluginError as error:  # the move did not happen; the saved game stays as it was
             session.say(error.message(lang))
+        session.tell_notices()
 
 
 def _command(session: Session, word: str, rest: str) -> None:

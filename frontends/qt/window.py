@@ -81,6 +81,8 @@ WARM_UP_MS = 1500
 DEFAULT_SIZE = QSize(1100, 780)
 #: The win dialog comes once the kings have leapt (when moves are animated).
 WIN_DIALOG_AFTER_MS = ANIMATION_GRACE_MS + 1500
+#: While saving fails (a full disk), it is tried again after every action and this often.
+RETRY_SAVE_MS = 20_000
 
 
 def fit_window(saved: QRect | None, available: QRect, default: QSize = DEFAULT_SIZE) -> QRect:
@@ -214,6 +216,11 @@ class MainWindow(QMainWindow):
         self.clock_timer = QTimer(self)
         self.clock_timer.timeout.connect(self._update_status)
         self.clock_timer.start(1000)
+        #: Saves again while the store cannot write (see ``_after_store``).
+        self.save_retry_timer = QTimer(self)
+        self.save_retry_timer.setInterval(RETRY_SAVE_MS)
+        self.save_retry_timer.timeout.connect(self._save)
+        self._telling = False  # the store's notices are told together once the window is up
         resumed = store.load_game(catalog) if resume else None
         if resumed is not None:
             game, saved = resumed
@@ -229,13 +236,16 @@ class MainWindow(QMainWindow):
         else:
             self.start(self.new_game_from_settings(), record=False)
         self.apply_settings(self.settings, save=False)
-        notices = list(store.notices)
+        place = store.window_state()
+        store.statistics()  # read now, so that a file that could not be read is told at the start
+        notices = [notice.message(self.lang) for notice in store.take_notices()]
+        self._telling = True
         if notices:
-            QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 8))
+            QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 10))
         QTimer.singleShot(0, lambda: self._announce_plugin_problems(notices))
         if self.thinker.in_processes:
             QTimer.singleShot(WARM_UP_MS, self.thinker.warm_up)
-        self._place(store.window_state())
+        self._place(place)
 
     @property
     def lang(self) -> str:
@@ -466,6 +476,19 @@ class MainWindow(QMainWindow):
                 helped=self.helped,
                 from_deal=self.from_deal,
             )
+        self._after_store()
+
+    def _after_store(self) -> None:
+        """Tell what the store met (once each); while it cannot write, try again on a timer."""
+        if self.store.unsaved:
+            if not self.save_retry_timer.isActive():
+                self.save_retry_timer.start()
+        else:
+            self.save_retry_timer.stop()
+        if self._telling:
+            notices = self.store.take_notices()
+            if notices:
+                self.view.show_message("\n".join(notice.message(self.lang) for notice in notices), 10)
 
     def _update_status(self) -> None:
         game = self.game
@@ -865,6 +888,7 @@ class MainWindow(QMainWindow):
 
     def show_statistics(self) -> StatisticsDialog:
         dialog = StatisticsDialog(self.store.statistics(), self.catalog, self.lang, self)
+        self._after_store()
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._pause_while_open(dialog)
         dialog.open()  # window-modal
@@ -884,6 +908,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         if save:
             self.store.save_settings(settings)
+            self._after_store()
         self.table.animations = settings.animations
         self.table.double_tap_enabled = settings.double_tap
         if deck_changed:
