@@ -14,6 +14,8 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from solitaire.core import i18n
+from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 
 __all__ = ["Hint", "Memory", "no_move"]
@@ -24,24 +26,30 @@ _V = TypeVar("_V")
 
 @attrs.frozen
 class Hint:
-    """A suggested move (None when there is none) with the reason, per language."""
+    """A suggested move (None when there is none) with the reason: a
+    :class:`~solitaire.core.i18n.Message` translated when shown, or (older plugins)
+    a text per language."""
 
     move: Move | None
-    messages: Mapping[str, str]
+    text: Message | Mapping[str, str]
+
+    @property
+    def messages(self) -> dict[str, str]:
+        """The reason in every language spoken."""
+        return {lang: self.reason(lang) for lang in i18n.languages()}
 
     def reason(self, lang: str = "en") -> str:
         """Why this move, in ``lang`` (English when that language is missing)."""
-        return self.messages.get(lang) or self.messages["en"]
+        if isinstance(self.text, Message):
+            return self.text.translate(lang)
+        return i18n.translate(self.text, lang)
 
 
 def no_move() -> Hint:
     """The answer when no move helps."""
     return Hint(
         None,
-        {
-            "en": "No useful move: undo some moves or start a new game.",
-            "ru": "Полезных ходов нет: отмените несколько ходов или начните новую партию.",
-        },
+        Message("No useful move: undo some moves or start a new game."),
     )
 
 

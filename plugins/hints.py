@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from solitaire.core.cards import Card
 from solitaire.core.hints import Hint, no_move
+from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
@@ -31,12 +32,12 @@ def _head(state: State, move: Move) -> Card:
     return _column(state, move.src)[1][-(move.count or 1)]
 
 
-def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
+def _rank(state: State, move: Move) -> tuple[float, Message] | None:
     """A move's priority (lower is better) and its reason, or None when useless."""
     if move.is_draw:
         if state.stock:
-            return 50, {"en": "Turn over the stock.", "ru": "Откройте карты из колоды."}
-        return 60, {"en": "Turn the waste back into the stock.", "ru": "Верните сброс в колоду."}
+            return 50, Message("Turn over the stock.")
+        return 60, Message("Turn the waste back into the stock.")
     card = _head(state, move)
     dst = move.dst or ""
     if move.src[0] == "f":
@@ -45,41 +46,35 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
         down, up = _column(state, move.src)
         whole = (move.count or 1) == len(up)
         if whole and down and dst == "f":
-            return 10 - min(len(down), 6) / 10, {
-                "en": f"Put {card.display} on its foundation: that turns up a card in column {move.src[1:]}.",
-                "ru": f"Положите {card.display} на базу: откроется карта в столбце {move.src[1:]}.",
-            }
+            return 10 - min(len(down), 6) / 10, Message(
+                "Put {card} on its foundation: that turns up a card in column {column}.",
+                card=card.display,
+                column=move.src[1:],
+            )
         if whole and down:
-            return 10 - min(len(down), 6) / 10, {
-                "en": f"Move {card.display} to turn up a card in column {move.src[1:]}.",
-                "ru": f"Переместите {card.display}, чтобы открыть карту в столбце {move.src[1:]}.",
-            }
+            return 10 - min(len(down), 6) / 10, Message(
+                "Move {card} to turn up a card in column {column}.", card=card.display, column=move.src[1:]
+            )
     if dst == "f":
-        return 20 + card.rank / 100, {
-            "en": f"Put {card.display} on its foundation.",
-            "ru": f"Положите {card.display} на базу.",
-        }
+        return 20 + card.rank / 100, Message("Put {card} on its foundation.", card=card.display)
     if move.src == "w":
-        return 30, {"en": f"Play {card.display} from the waste.", "ru": f"Сыграйте {card.display} из сброса."}
+        return 30, Message("Play {card} from the waste.", card=card.display)
     down, up = _column(state, move.src)
     size = move.count or 1
     if size < len(up):
         freed = up[-size - 1]
         if freed.rank == len(state.foundations[freed.suit]) + 1:
-            return 40, {
-                "en": f"Move {card.display} to free {freed.display} for its foundation.",
-                "ru": f"Переместите {card.display}, чтобы освободить {freed.display} для базы.",
-            }
+            return 40, Message(
+                "Move {card} to free {freed} for its foundation.", card=card.display, freed=freed.display
+            )
     return None
 
 
 def heuristic_hint(state: State, rules: Ruleset) -> Hint:
     """The most useful-looking legal move, or :func:`no_move`."""
     if rules.is_won(state):
-        return Hint(
-            None, {"en": "The game is won: every card is home.", "ru": "Партия выиграна: все карты на базах."}
-        )
-    best: tuple[float, int, Move, dict[str, str]] | None = None
+        return Hint(None, Message("The game is won: every card is home."))
+    best: tuple[float, int, Move, Message] | None = None
     for order, move in enumerate(rules.legal_moves(state)):
         ranked = _rank(state, move)
         if ranked is not None and (best is None or (ranked[0], order) < best[:2]):

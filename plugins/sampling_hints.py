@@ -69,6 +69,7 @@ import attrs
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.hints import Hint, Memory
 from solitaire.core.hookspecs import hookimpl
+from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.solver import first_move, solvable, solve
@@ -268,10 +269,7 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
     won = votes[best]
     return Hint(
         best,
-        {
-            "en": f"This move wins {won} of {tried} guesses of the hidden cards.",
-            "ru": f"Догадки о скрытых картах: с этого хода выиграно {won} из {tried}.",
-        },
+        Message("This move wins {won} of {tried} guesses of the hidden cards.", won=won, tried=tried),
     )
 
 
@@ -282,10 +280,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
     if result.verdict == "unwinnable":
         return Hint(
             None,
-            {
-                "en": "No move wins from here: undo some moves or start a new game.",
-                "ru": "Отсюда партию не выиграть: отмените несколько ходов или начните новую.",
-            },
+            Message("No move wins from here: undo some moves or start a new game."),
         )
     first = _canonical(state, rules, first_move(result))
     if result.verdict != "winnable" or first is None:
@@ -307,10 +302,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
 def _line_hint(move: Move) -> Hint:
     return Hint(
         move,
-        {
-            "en": "Every card is known now: this move starts a winning line.",
-            "ru": "Все карты уже известны: с этого хода начинается выигрышная партия.",
-        },
+        Message("Every card is known now: this move starts a winning line."),
     )
 
 

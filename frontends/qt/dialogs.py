@@ -433,7 +433,7 @@ def rules_text(game: Game, lang: str) -> str:
     """The rules of the game being played, for the rules dialog."""
     rules = game.rules
     variant = rules.variant
-    summary = variant.summary.get(lang) or variant.summary.get("en", "")
+    summary = variant.rules_summary(lang)
     passes = rules.redeal.passes
     if lang == "ru":
         stock = "без ограничения проходов" if passes is None else f"проходов по колоде: {passes}"
