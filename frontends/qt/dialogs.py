@@ -33,7 +33,7 @@ from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
-from solitaire.frontends.qt.i18n import LANGUAGES, text
+from solitaire.frontends.qt.i18n import languages, text
 
 __all__ = ["NewGameDialog", "ReplayViewer", "SettingsDialog", "StatisticsDialog"]
 
@@ -297,7 +297,7 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(text("dialog.settings.title", lang))
         form = QFormLayout()
         self.language = QComboBox()
-        for code, name in LANGUAGES.items():
+        for code, name in languages().items():
             self.language.addItem(name, code)
         self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
         form.addRow(text("settings.language", lang), self.language)
