@@ -10,8 +10,8 @@ catalogues present: adding one is adding a catalogue, with no code change.
 
 >>> Message("There is no pile {pile} in this game.", pile="t9").translate("ru")
 'В этой игре нет стопки t9.'
->>> [Plural("{n} move", "{n} moves", n).translate("ru") for n in (1, 2, 5)]
-['1 ход', '2 хода', '5 ходов']
+>>> [Plural("{n} pass", "{n} passes", n).translate("ru") for n in (1, 2, 5, 11, 21)]
+['1 проход', '2 прохода', '5 проходов', '11 проходов', '21 проход']
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ __all__ = [
     "Plural",
     "bind",
     "choose_language",
+    "error_message",
     "gettext",
     "has_translation",
     "is_language",
@@ -205,6 +206,25 @@ def localised(value: object, lang: str) -> object:
     if isinstance(value, Card):
         return value.display
     return value
+
+
+def error_message(error: BaseException, lang: str) -> str:
+    """What went wrong, in ``lang``: a refused move's reason, an error's own
+    translated message (``message(lang)``, as :class:`~solitaire.core.codes.CodeError`
+    has), else the error's text."""
+    refusal = getattr(error, "refusal", None)
+    if refusal is not None and callable(getattr(refusal, "message", None)):
+        return str(refusal.message(lang))
+    message = getattr(error, "message", None)
+    if callable(message):
+        try:
+            return str(message(lang))
+        except TypeError:
+            pass
+    text = getattr(error, "text", None)
+    if isinstance(text, Message):
+        return text.translate(lang)
+    return str(error)
 
 
 class Message:

@@ -19,7 +19,7 @@ from typing import Final
 import attrs
 
 from solitaire.core import i18n
-from solitaire.core.i18n import N_, Message
+from solitaire.core.i18n import N_, Message, N_plural, Plural
 
 __all__ = [
     "LANGUAGES",
@@ -72,11 +72,13 @@ class Rule:
     """
 
     id: str
-    templates: str | Mapping[str, str]
+    templates: str | tuple[str, str] | Mapping[str, str]
     domain: str = i18n.DOMAIN
+    #: For a template given as a singular and plural pair (``N_plural``): the field that counts.
+    counted: str = "count"
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.templates, str) and "en" not in self.templates:
+        if isinstance(self.templates, Mapping) and "en" not in self.templates:
             raise ValueError(f"rule {self.id!r} needs an English message")
         if _REGISTRY.get(self.id, self) != self:
             raise ValueError(f"rule id {self.id!r} is taken")
@@ -86,6 +88,11 @@ class Rule:
         """A :class:`Refusal` of this rule with the message filled in."""
         if isinstance(self.templates, str):
             return Refusal(self.id, Message.with_values(self.templates, params, domain=self.domain))
+        if isinstance(self.templates, tuple):
+            singular, plural = self.templates
+            counted = Plural(singular, plural, int(params[self.counted]), domain=self.domain)  # type: ignore[call-overload]
+            counted.params = {**params, "n": counted.n}
+            return Refusal(self.id, counted)
         messages = {
             lang: template.format(**{k: _text(v, lang) for k, v in params.items()})
             for lang, template in self.templates.items()
@@ -107,7 +114,7 @@ class IllegalMoveError(ValueError):
         self.refusal = refusal
 
 
-def _rule(rule_id: str, en: str) -> Rule:
+def _rule(rule_id: str, en: str | tuple[str, str]) -> Rule:
     return Rule(rule_id, en)
 
 
@@ -138,7 +145,7 @@ EMPTY_NEEDS_KING: Final = _rule(
 )
 TOO_MANY: Final = _rule(
     "tableau.not-enough-cards",
-    N_("{pile} has fewer than {count} cards."),
+    N_plural("{pile} has fewer than {count} card.", "{pile} has fewer than {count} cards."),
 )
 FOUNDATION_SUIT: Final = _rule(
     "foundation.suit",

@@ -69,7 +69,7 @@ import attrs
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.hints import Hint, Memory
 from solitaire.core.hookspecs import hookimpl
-from solitaire.core.i18n import Message
+from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.solver import first_move, solvable, solve
@@ -269,7 +269,13 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
     won = votes[best]
     return Hint(
         best,
-        Message("This move wins {won} of {tried} guesses of the hidden cards.", won=won, tried=tried),
+        Plural(
+            "This move wins {won} of {tried} guess of the hidden cards.",
+            "This move wins {won} of {tried} guesses of the hidden cards.",
+            tried,
+            won=won,
+            tried=tried,
+        ),
     )
 
 

@@ -18,7 +18,7 @@ domains=(
     #"solitaire_yukon|examples/solitaire-yukon/solitaire_yukon/locale|examples/solitaire-yukon/solitaire_yukon"
 )
 # Keywords: N_ marks a text, Message and Plural build one that is translated when shown.
-keywords=(-k N_ -k N_plural:1,2 -k Message -k Plural:1,2 -k pgettext:1c,2 -k ngettext:1,2)
+keywords=(-k N_ -k N_plural:1,2 -k Message -k Plural:1,2 -k pgettext:1c,2 -k ngettext:1,2 -k counted:1,2)
 
 extract() {
     local domain folder sources

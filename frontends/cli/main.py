@@ -16,8 +16,10 @@ import threading
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from solitaire.core import i18n
 from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
+from solitaire.core.i18n import N_, Message
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
@@ -27,118 +29,157 @@ from solitaire.frontends.cli.render import render_state
 __all__ = ["main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
-LANG_VARIABLE = "SOLITAIRE_LANG"
+LANG_VARIABLE = i18n.LANGUAGE_VARIABLE
 
 
 class BadInput(Exception):
-    """Input the command cannot use: exit 2 with one line on stderr."""
+    """Input the command cannot use: exit 2 with one line on stderr, in the player's
+    language (a :class:`~solitaire.core.i18n.Message`, an error that says it in every
+    language, or plain text)."""
+
+    def __init__(self, what: Message | BaseException | str) -> None:
+        super().__init__(str(what))
+        self.what = what
+
+    def message(self, lang: str) -> str:
+        """The line to print, in ``lang``."""
+        if isinstance(self.what, Message):
+            return self.what.translate(lang)
+        if isinstance(self.what, BaseException):
+            return i18n.error_message(self.what, lang)
+        return self.what
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+        raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solitaire", description="Klondike, Réfléchi and more. Without a command: play.")
-    parser.add_argument(
-        "--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)"
+def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    def _(text: str) -> str:
+        return i18n.gettext(text, lang)
+
+    parser = _Parser(
+        prog="solitaire", description=_(N_("Klondike, Réfléchi and more. Without a command: play."))
     )
-    parser.add_argument("--terminal", action="store_true", help="without a command: play in the terminal")
+    parser.add_argument(
+        "--lang",
+        choices=i18n.languages(),
+        help=_(N_("language of messages (default: ${variable}, else the system's)")).format(
+            variable=LANG_VARIABLE
+        ),
+    )
+    parser.add_argument(
+        "--terminal", action="store_true", help=_(N_("without a command: play in the terminal"))
+    )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    show = commands.add_parser("show", help="the initial layout of a deal")
+    show = commands.add_parser("show", help=_(N_("the initial layout of a deal")))
     show.add_argument("code", metavar="CODE")
-    _json(show)
+    _json(show, lang)
 
-    new = commands.add_parser("new", help="a new deal: its game code and layout")
+    new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
     new.add_argument("--variant", default="klondike", metavar="ID")
     new.add_argument("--draw", type=_draw, metavar="1|3")
     new.add_argument("--scoring", default="normal", metavar="ID")
-    new.add_argument("--redeal", metavar="POLICY", help="unlimited or passes:N (default: the scoring's)")
+    new.add_argument(
+        "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
+    )
     new.add_argument(
         "--returns",
         choices=("allowed", "forbidden"),
         default="allowed",
-        help="foundation returns (default: allowed)",
+        help=_(N_("foundation returns (default: allowed)")),
     )
     which = new.add_mutually_exclusive_group()
     which.add_argument("--deal", type=_deal, metavar="N")
-    which.add_argument("--random", action="store_true", help="a random deal (the default)")
-    _json(new)
+    which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
+    _json(new, lang)
 
-    play = commands.add_parser("play", help="apply actions to a deal and print the state")
+    play = commands.add_parser("play", help=_(N_("apply actions to a deal and print the state")))
     play.add_argument("code", metavar="CODE")
     play.add_argument("actions", nargs="*", metavar="ACTION")
-    play.add_argument("--save", metavar="FILE", help="write the game log to FILE")
-    _json(play)
+    play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
+    _json(play, lang)
 
     replay = commands.add_parser(
-        "replay", help="check a saved game log move by move and print the final state"
+        "replay", help=_(N_("check a saved game log move by move and print the final state"))
     )
     replay.add_argument("file", metavar="FILE")
-    _json(replay)
+    _json(replay, lang)
 
-    hint = commands.add_parser("hint", help="one useful move from a position")
+    hint = commands.add_parser("hint", help=_(N_("one useful move from a position")))
     hint.add_argument("code", metavar="CODE")
     hint.add_argument("actions", nargs="*", metavar="ACTION")
-    _json(hint)
+    _json(hint, lang)
 
-    solve = commands.add_parser("solve", help="winnable, unwinnable or unknown, with a winning line")
+    solve = commands.add_parser("solve", help=_(N_("winnable, unwinnable or unknown, with a winning line")))
     solve.add_argument("code", metavar="CODE")
     solve.add_argument("actions", nargs="*", metavar="ACTION")
     solve.add_argument(
-        "--timeout", type=_seconds, default=30.0, metavar="S", help="give up after S seconds (30)"
+        "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
     )
-    _json(solve)
+    _json(solve, lang)
 
-    survey = commands.add_parser("survey", help="solve many deals: winnable / unwinnable / unknown shares")
+    survey = commands.add_parser(
+        "survey", help=_(N_("solve many deals: winnable / unwinnable / unknown shares"))
+    )
     survey.add_argument("--variant", required=True, metavar="ID")
     survey.add_argument("--draw", type=int, required=True, metavar="N")
-    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help="default: unlimited")
+    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited")))
     survey.add_argument(
         "--returns",
         choices=("allowed", "forbidden"),
         default="allowed",
-        help="foundation returns (default: allowed)",
+        help=_(N_("foundation returns (default: allowed)")),
     )
-    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
-    survey.add_argument("--first", type=_deal, default=0, metavar="N", help="first deal number (0)")
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
+    survey.add_argument("--first", type=_deal, default=0, metavar="N", help=_(N_("first deal number (0)")))
     survey.add_argument(
-        "--timeout", type=_seconds, default=10.0, metavar="S", help="give up on a deal after S seconds (10)"
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="S",
+        help=_(N_("give up on a deal after S seconds (10)")),
     )
     survey.add_argument(
-        "--max-nodes", type=int, metavar="N", help="and after N positions (default: the solver's)"
+        "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
     )
     survey.add_argument(
         "--recheck",
         type=_factor,
         metavar="K",
-        help="then solve the deals left unknown once more, with K times the budget",
+        help=_(N_("then solve the deals left unknown once more, with K times the budget")),
     )
     where = survey.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="local processes (default: one per CPU)")
-    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
-    _json(survey)
+    where.add_argument(
+        "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
+    )
+    _json(survey, lang)
 
-    shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
+    shot = commands.add_parser("screenshot", help=_(N_("render the game window offscreen into a PNG")))
     shot.add_argument("code", metavar="CODE")
     shot.add_argument("actions", nargs="*", metavar="ACTION")
     shot.add_argument("--out", required=True, metavar="FILE.png")
     shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
 
-    variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
-    _json(variants)
+    variants = commands.add_parser(
+        "variants", help=_(N_("installed variants, scoring schemes and redeal policies"))
+    )
+    _json(variants, lang)
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
     for command in commands.choices.values():
         command.add_argument(
-            "--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help="language of messages"
+            "--lang", choices=i18n.languages(), default=argparse.SUPPRESS, help=_(N_("language of messages"))
         )
     return parser
 
 
-def _json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
+def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument("--json", action="store_true", help=i18n.gettext(N_("print JSON"), lang))
 
 
 def _draw(text: str) -> int:
@@ -207,7 +248,7 @@ def _game(catalog: Catalog, code: str) -> Game:
     try:
         return catalog.game_from_code(code)
     except (CodeError, OptionsError) as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
 
 
 def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int:
@@ -216,7 +257,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
         try:
             action = parse_action(text)
         except MoveSyntaxError as error:
-            raise BadInput(f"action at index {index}: {error}") from None
+            raise BadInput(Message("action at index {index}: {error}", index=index, error=error)) from None
         try:
             game.perform(action)
         except IllegalMoveError as error:
@@ -225,9 +266,14 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            print(
-                f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", file=sys.stderr
+            refused = Message(
+                "action at index {index} ({action}) refused by rule {rule}: {message}",
+                index=index,
+                action=text,
+                rule=refusal.rule,
+                message=message,
             )
+            print(refused.translate(args.lang), file=sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -247,7 +293,7 @@ def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
         )
         game = catalog.new_game(options)
     except OptionsError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
     if not args.json:
         print(game.code)
         print()
@@ -266,7 +312,9 @@ def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
         try:
             log.save(log.log_of(game, catalog), args.save)
         except OSError as error:
-            raise BadInput(f"{args.save}: cannot be written ({error.strerror or error})") from None
+            raise BadInput(
+                Message("{file}: cannot be written ({error})", file=args.save, error=error.strerror or error)
+            ) from None
     _print_state(game, args)
     return EXIT_OK
 
@@ -277,11 +325,11 @@ def cmd_replay(catalog: Catalog, args: argparse.Namespace) -> int:
     try:
         saved = log.load(args.file)
     except log.LogError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
     try:
         game = log.replay(saved, catalog)
     except log.LogError as error:
-        raise BadInput(f"{args.file}: {error}") from None
+        raise BadInput(Message("{file}: {error}", file=args.file, error=error)) from None
     _print_state(game, args)
     return EXIT_OK
 
@@ -305,7 +353,12 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
 
     game = _game(catalog, args.code)
     if not solvable(game.rules):
-        raise BadInput(f"solve: the solver does not know the rules of {game.rules.variant.name(args.lang)}")
+        raise BadInput(
+            Message(
+                "solve: the solver does not know the rules of {variant}",
+                variant=game.rules.variant.name(args.lang),
+            )
+        )
     status = _replay(game, args.actions, args)
     if status != EXIT_OK:
         return status
@@ -361,7 +414,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             args.variant, args.draw, "normal", args.redeal, args.returns == "allowed", args.first
         )
     except OptionsError as error:
-        raise BadInput(f"survey: {error}") from None
+        raise BadInput(Message("survey: {error}", error=error)) from None
     if catalog.variant(options.variant).solver_family != "klondike":
         raise BadInput(f"survey: the solver does not know the rules of {options.variant!r}")
     spec = SurveySpec(
@@ -393,7 +446,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         try:
             client = dask_client(args.scheduler)
         except ClusterError as error:
-            raise BadInput(f"survey: {error}") from None
+            raise BadInput(Message("survey: {error}", error=error)) from None
         executor = client.get_executor()
         where = f"the Dask cluster at {args.scheduler}"
     else:
@@ -485,11 +538,13 @@ def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     try:
         from solitaire.frontends.qt.app import screenshot
     except ImportError as error:
-        raise BadInput(f"the window needs Qt: pip install 'solitaire-framework[qt]' ({error})") from None
+        raise BadInput(
+            Message("the window needs Qt: pip install 'solitaire-framework[qt]' ({error})", error=error)
+        ) from None
     try:
         screenshot(catalog, args.code, args.actions, Path(args.out), size=args.size, lang=args.lang)
     except OSError as error:
-        raise BadInput(f"{args.out}: cannot be written ({error})") from None
+        raise BadInput(Message("{file}: cannot be written ({error})", file=args.out, error=error)) from None
     return EXIT_OK
 
 
@@ -574,24 +629,41 @@ def _play(args: argparse.Namespace) -> int:
         else:
             if display_available():
                 return run(Catalog(), lang=lang)
+    from solitaire.core.store import Store
     from solitaire.frontends.cli.terminal import play_in_terminal
 
-    return play_in_terminal(Catalog(), lang=args.lang)
+    store = Store()
+    return play_in_terminal(
+        Catalog(), lang=i18n.choose_language(lang, store.settings().language), store=store
+    )
+
+
+def _language(words: Sequence[str]) -> str:
+    """The language asked for on the command line (``--lang X`` or ``--lang=X``), else
+    ``$SOLITAIRE_LANG``, else the system's: the help and the option errors, worked out
+    before the options are read, speak it."""
+    given = None
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            given = words[index + 1]
+        elif word.startswith("--lang="):
+            given = word.partition("=")[2]
+    return i18n.choose_language(given)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = _language(words)
     try:
-        args = _build_parser().parse_args(argv)
+        args = _build_parser(lang).parse_args(words)
         args.lang_given = args.lang is not None
-        args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
-        if args.lang not in ("en", "ru"):
-            args.lang = "en"
+        args.lang = i18n.choose_language(args.lang)
         if not args.command:
             return _play(args)
         return COMMANDS[args.command](Catalog(), args)
     except BadInput as error:
-        print(error, file=sys.stderr)
+        print(error.message(lang), file=sys.stderr)
         return EXIT_BAD_INPUT
 
 

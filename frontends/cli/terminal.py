@@ -11,8 +11,10 @@ import secrets
 import sys
 import time
 
+from solitaire.core import i18n
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game, parse_action
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError
@@ -21,26 +23,20 @@ from solitaire.frontends.cli.render import render_state
 
 __all__ = ["play_in_terminal"]
 
-HELP = {
-    "en": """Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).
-Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit.""",
-    "ru": """Ходы: s (колода), w>t3, t2>f, f2>t5, t3:4>t6 (последние 4 карты столбца 3).
-Ещё: undo, redo, hint (подсказка), auto (доиграть), restart, new [КОД], code, stats, help, quit.""",
-}
+HELP = N_(
+    "Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).\n"
+    "Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit."
+)
 TEXT = {
-    "en": {
-        "won": "You won!",
-        "auto": "Auto-complete is not available yet.",
-        "resume": "Resuming",
-        "none": "No games finished yet.",
-    },
-    "ru": {
-        "won": "Победа!",
-        "auto": "Доиграть пока нельзя.",
-        "resume": "Продолжаем партию",
-        "none": "Законченных партий пока нет.",
-    },
+    "won": N_("You won!"),
+    "auto": N_("Auto-complete is not available yet."),
+    "resume": N_("Resuming"),
+    "none": N_("No games finished yet."),
 }
+
+
+def _say(key: str, lang: str) -> str:
+    return i18n.gettext(TEXT[key], lang)
 
 
 class Session:
@@ -52,7 +48,7 @@ class Session:
         if resumed is not None:
             self.game, saved = resumed
             self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
-            print(f"{TEXT[lang]['resume']} {self.game.code}")
+            print(f"{_say('resume', lang)} {self.game.code}")
         else:
             self.start(self.random_game())
         self.clock = time.monotonic()
@@ -101,7 +97,7 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
     for notice in store.notices:
         print(f"  {notice}")
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    print(HELP[lang])
+    print(i18n.gettext(HELP, lang))
     shown: object = None
     while True:
         game = session.game
@@ -122,15 +118,14 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
         try:
             _command(session, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
-            refusal = getattr(error, "refusal", None)
-            print(f"  {refusal.message(lang) if refusal else error}")
+            print(f"  {i18n.error_message(error, lang)}")
 
 
 def _command(session: Session, word: str, rest: str) -> None:
     game, lang = session.game, session.lang
     before = game.state
     if word == "help":
-        print(HELP[lang])
+        print(i18n.gettext(HELP, lang))
     elif word == "code":
         print(f"  {game.code}")
     elif word == "stats":
@@ -147,7 +142,7 @@ def _command(session: Session, word: str, rest: str) -> None:
         print(f"  {hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            print(f"  {TEXT[lang]['auto']}")
+            print(f"  {_say('auto', lang)}")
         else:
             game.autocomplete()
     else:
@@ -159,18 +154,29 @@ def _command(session: Session, word: str, rest: str) -> None:
         session.save()
         if game.is_won and not session.store.statistics().counted.count(session.game_id):
             session.finish()
-            print(f"  {TEXT[lang]['won']}")
+            print(f"  {_say('won', lang)}")
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:
     if not stats.records:
-        print(f"  {TEXT[lang]['none']}")
+        print(f"  {_say('none', lang)}")
         return
     for key, record in sorted(stats.records.items()):
         rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "-"
         fastest = f"{record.fastest_win_seconds:.0f} s" if record.fastest_win_seconds is not None else "-"
-        print(
-            f"  {key:<20} played {record.played}, won {record.won} ({rate}), best {record.best_score},"
-            f" fastest {fastest}, fewest moves {record.fewest_moves or '-'},"
-            f" streak {record.current_streak} (longest {record.longest_streak}), total {record.total_score}"
+        played = Plural("played {n}", "played {n}", record.played)  # Russian: сыграна 1 партия, 2 партии
+        results = Message(
+            N_(
+                "won {won} ({rate}), best {best}, fastest {fastest}, fewest moves {fewest},"
+                " streak {streak} (longest {longest}), total {total}"
+            ),
+            won=record.won,
+            rate=rate,
+            best=record.best_score,
+            fastest=fastest,
+            fewest=record.fewest_moves or "-",
+            streak=record.current_streak,
+            longest=record.longest_streak,
+            total=record.total_score,
         )
+        print(f"  {key:<20} {played.translate(lang)}, {results.translate(lang)}")

@@ -11,10 +11,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+import attrs
+
 from solitaire.core import i18n
 from solitaire.core.i18n import N_
 
-__all__ = ["LANGUAGES", "TEXTS", "languages", "text"]
+__all__ = ["LANGUAGES", "TEXTS", "Counted", "counted", "languages", "text"]
+
+
+@attrs.frozen
+class Counted:
+    """A text whose words depend on the number given as the value ``by`` (ngettext)."""
+
+    singular: str
+    plural: str
+    by: str
+
+
+def counted(singular: str, plural: str, by: str) -> Counted:
+    """Mark a singular and plural pair for extraction; ``by`` names the value that counts."""
+    return Counted(singular, plural, by)
 
 
 def languages() -> dict[str, str]:
@@ -25,7 +41,7 @@ def languages() -> dict[str, str]:
 #: The languages at import time (see :func:`languages`, which sees catalogues bound later).
 LANGUAGES: Final = languages()
 
-TEXTS: Final[dict[str, str | Mapping[str, str]]] = {
+TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "app.title": N_("Solitaire"),
     "menu.game": N_("&Game"),
     "menu.edit": N_("&Edit"),
@@ -51,7 +67,9 @@ TEXTS: Final[dict[str, str | Mapping[str, str]]] = {
     "status.code": N_("Game {code}"),
     "status.code.tip": N_("Click to copy the game code"),
     "status.copied": N_("Game code {code} copied."),
-    "message.won": N_("You won! Score {score} in {moves} moves."),
+    "message.won": counted(
+        "You won! Score {score} in {moves} move.", "You won! Score {score} in {moves} moves.", by="moves"
+    ),
     "message.auto": N_("Every card can go home now: Auto-complete (A) finishes the game."),
     "message.hint.none": N_("No useful move."),
     "message.hint.unavailable": N_("Hint unavailable: it could not be worked out."),
@@ -149,7 +167,11 @@ TEXTS: Final[dict[str, str | Mapping[str, str]]] = {
     "search.label": N_("Looking for a deal the solver can win…\nDeals tried: {tried}"),
     "search.cancel": N_("Cancel"),
     "search.found": N_("Deal {code} is winnable: the solver proved it (deals tried: {tried})."),
-    "search.gave_up": N_("No deal was proved winnable in {tried} tries: the game goes on."),
+    "search.gave_up": counted(
+        "No deal was proved winnable in {tried} try: the game goes on.",
+        "No deal was proved winnable in {tried} tries: the game goes on.",
+        by="tried",
+    ),
     "search.cancelled": N_("The search for a winnable deal was cancelled (deals tried: {tried})."),
     "settings.indicator": N_("“Still winnable?”"),
     "settings.indicator.off": N_("Not shown"),
@@ -160,5 +182,11 @@ TEXTS: Final[dict[str, str | Mapping[str, str]]] = {
 
 def text(key: str, lang: str, **values: object) -> str:
     """The text ``key`` in ``lang`` (English when missing), filled with ``values``."""
-    template = i18n.translate(TEXTS[key], lang)
+    entry = TEXTS[key]
+    if isinstance(entry, Counted):
+        count = values[entry.by]
+        message = i18n.Plural(entry.singular, entry.plural, int(count))  # type: ignore[call-overload]
+        message.params = {**values, "n": message.n}
+        return message.translate(lang)
+    template = i18n.translate(entry, lang)
     return template.format(**values) if values else template
