@@ -363,10 +363,13 @@ def system_language(tags: Iterable[str] | None = None, available: Iterable[str] 
     return SOURCE_LANGUAGE
 
 
-def choose_language(given: str | None = None, saved: str | None = None) -> str:
+def choose_language(
+    given: str | None = None, saved: str | None = None, *, system: Iterable[str] | None = None
+) -> str:
     """The language to speak: the one ``given`` (``--lang``), else ``$SOLITAIRE_LANG``,
-    else the one the player ``saved`` in the preferences, else the system's; each only
-    when the game speaks it."""
+    else the one the player ``saved`` in the preferences, else the system's (the tags
+    ``system``, by default the locale's environment variables); each only when the game
+    speaks it."""
     spoken = languages()
     for choice in (given, os.environ.get(LANGUAGE_VARIABLE), saved):
         if choice:
@@ -375,4 +378,4 @@ def choose_language(given: str | None = None, saved: str | None = None) -> str:
             short = _tag(choice).split("_")[0]
             if short in spoken:
                 return short
-    return system_language()
+    return system_language(system)

@@ -33,7 +33,7 @@ from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
-from solitaire.frontends.qt.i18n import languages, text
+from solitaire.frontends.qt.i18n import TEXTS, languages, text
 
 __all__ = ["NewGameDialog", "ReplayViewer", "SettingsDialog", "StatisticsDialog"]
 
@@ -297,9 +297,10 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(text("dialog.settings.title", lang))
         form = QFormLayout()
         self.language = QComboBox()
+        self.language.addItem(text("settings.language.system", lang), "")
         for code, name in languages().items():
             self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language or "")))
         form.addRow(text("settings.language", lang), self.language)
         self.interactive_rules = QCheckBox(text("settings.rules", lang))
         self.interactive_rules.setChecked(settings.interactive_rules)
@@ -322,7 +323,7 @@ class SettingsDialog(QDialog):
         form.addRow(text("settings.deck", lang), self.deck)
         self.back = QComboBox()
         for back in CardPainter.BACKS:
-            self.back.addItem(back, back)
+            self.back.addItem(text(f"back.{back}", lang) if f"back.{back}" in TEXTS else back, back)
         self.back.setCurrentIndex(max(0, self.back.findData(settings.back)))
         form.addRow(text("settings.back", lang), self.back)
         buttons = QDialogButtonBox(
@@ -341,7 +342,7 @@ class SettingsDialog(QDialog):
 
         return attrs.evolve(
             self._base,
-            language=self.language.currentData(),
+            language=self.language.currentData() or None,
             interactive_rules=self.interactive_rules.isChecked(),
             double_tap=self.double_tap.isChecked(),
             animations=self.animations.isChecked(),

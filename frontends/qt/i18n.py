@@ -43,6 +43,11 @@ LANGUAGES: Final = languages()
 
 TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "app.title": N_("Solitaire"),
+    "settings.language.system": N_("The system's language"),
+    "back.blue": N_("Blue"),
+    "back.green": N_("Green"),
+    "back.red": N_("Red"),
+    "back.graphite": N_("Graphite"),
     "menu.game": N_("&Game"),
     "menu.edit": N_("&Edit"),
     "menu.settings": N_("&Settings"),

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from qtpy.QtCore import QCoreApplication, QLibraryInfo, Qt, QTimer, QTranslator
+from qtpy.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTimer, QTranslator
 from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
@@ -73,6 +74,8 @@ def use_qt_translations(lang: str) -> None:
     app = QCoreApplication.instance()
     if app is None:
         return
+    if isinstance(app, QGuiApplication):  # Qt adds it to every window title
+        app.setApplicationDisplayName(text("app.title", lang))
     if _qt_translator is not None:
         app.removeTranslator(_qt_translator)
         _qt_translator = None
@@ -117,8 +120,9 @@ class MainWindow(QMainWindow):
         self._thinking_timer = self._single_shot(self._show_thinking)
         self._hint_timer = self._single_shot(self._show_hint_thinking)
         self.settings = store.settings()
-        if lang is not None:
-            self.settings = attrs.evolve(self.settings, language=lang)
+        #: The language asked for by --lang or $SOLITAIRE_LANG: this run only, until the
+        #: player chooses one in the preferences.
+        self._given_lang = lang
         self.painter = CardPainter(deck=self.settings.deck or None, back=self.settings.back)
         self.view = TableView(self.painter, self)
         self.table = self.view.table
@@ -158,7 +162,9 @@ class MainWindow(QMainWindow):
 
     @property
     def lang(self) -> str:
-        return self.settings.language
+        """The language spoken: given, else chosen in the preferences, else the system's."""
+        system = QLocale.system().uiLanguages()
+        return i18n.choose_language(self._given_lang, self.settings.language, system=system)
 
     def _single_shot(self, slot: Callable[[], None]) -> QTimer:
         timer = QTimer(self)
@@ -637,6 +643,8 @@ class MainWindow(QMainWindow):
         """Use new settings at once (language, rules, double click, animations, deck)."""
         deck_changed = (settings.deck, settings.back) != (self.settings.deck, self.settings.back)
         indicator_changed = settings.winnable_indicator != self.settings.winnable_indicator
+        if settings.language != self.settings.language:
+            self._given_lang = None  # the player chose: that language from now on
         self.settings = settings
         if save:
             self.store.save_settings(settings)
