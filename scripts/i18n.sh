@@ -15,7 +15,7 @@ pybabel=${PYBABEL:-.venv/bin/pybabel}
 # domain, catalogue folder, sources
 domains=(
     "solitaire|core/locale|core variants plugins frontends testing __main__.py"
-    #"solitaire_yukon|examples/solitaire-yukon/solitaire_yukon/locale|examples/solitaire-yukon/solitaire_yukon"
+    "solitaire_yukon|examples/solitaire-yukon/solitaire_yukon/locale|examples/solitaire-yukon/solitaire_yukon"
 )
 # Keywords: N_ marks a text, Message and Plural build one that is translated when shown.
 keywords=(-k N_ -k N_plural:1,2 -k Message -k Plural:1,2 -k pgettext:1c,2 -k ngettext:1,2 -k counted:1,2)
