@@ -29,6 +29,8 @@ from solitaire.core.cards import Card
 __all__ = [
     "DOMAIN",
     "LANGUAGE_VARIABLE",
+    "LOCALE_FOLDER",
+    "LOCALE_PATH_VARIABLE",
     "N_",
     "SOURCE_LANGUAGE",
     "Message",
@@ -59,6 +61,9 @@ SOURCE_LANGUAGE: Final = "en"
 
 LANGUAGE_VARIABLE: Final = "SOLITAIRE_LANG"
 """The environment variable by which the player chooses the language (as ``--lang`` does)."""
+
+LOCALE_PATH_VARIABLE: Final = "SOLITAIRE_LOCALE_PATH"
+"""Folders (``os.pathsep`` between them) searched first for catalogues of every domain."""
 
 LOCALE_FOLDER: Final = Path(__file__).resolve().parent / "locale"
 """Where the game's catalogues are: ``LANG/LC_MESSAGES/solitaire.mo``."""
@@ -104,26 +109,29 @@ def unbind(domain: str, folder: str | os.PathLike[str]) -> None:
 
 
 def _cleared() -> None:
-    translation.cache_clear()
-    languages.cache_clear()
+    _translation.cache_clear()
+    _languages.cache_clear()
 
 
-def _extra_folders() -> list[Path]:
-    """The folders named by ``SOLITAIRE_LOCALE_PATH`` (searched first): a translator
-    tries a catalogue there without installing anything."""
-    value = os.environ.get("SOLITAIRE_LOCALE_PATH", "")
+def _extra_folders(value: str) -> list[Path]:
     return [Path(part) for part in value.split(os.pathsep) if part]
 
 
-@functools.cache
 def languages() -> tuple[str, ...]:
-    """The languages the game speaks: English and every catalogue of the game's domain.
+    """The languages the game speaks: English and every catalogue of the game's domain
+    (also those in the folders of ``$SOLITAIRE_LOCALE_PATH``, where a translator tries a
+    catalogue without installing anything).
 
     >>> {"en", "ru"} <= set(languages())
     True
     """
+    return _languages(os.environ.get(LOCALE_PATH_VARIABLE, ""))
+
+
+@functools.cache
+def _languages(extra: str) -> tuple[str, ...]:
     found = {SOURCE_LANGUAGE}
-    for folder in [*_extra_folders(), *_FOLDERS[DOMAIN]]:
+    for folder in [*_extra_folders(extra), *_FOLDERS[DOMAIN]]:
         if folder.is_dir():
             for entry in folder.iterdir():
                 if (entry / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file() and _LANGUAGE_RE.fullmatch(entry.name):
@@ -136,13 +144,17 @@ def is_language(value: object) -> bool:
     return isinstance(value, str) and _LANGUAGE_RE.fullmatch(value) is not None
 
 
-@functools.cache
 def translation(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     """The translations of ``domain`` into ``lang``, from every folder of the domain
     in turn; what no catalogue translates stays English."""
+    return _translation(lang, domain, os.environ.get(LOCALE_PATH_VARIABLE, ""))
+
+
+@functools.cache
+def _translation(lang: str, domain: str, extra: str) -> _gettext.NullTranslations:
     chain: _gettext.NullTranslations | None = None
     if lang != SOURCE_LANGUAGE:
-        for folder in [*_extra_folders(), *_FOLDERS.get(domain, [])]:
+        for folder in [*_extra_folders(extra), *_FOLDERS.get(domain, [])]:
             found = _gettext.translation(domain, str(folder), languages=[lang], fallback=True)
             if type(found) is _gettext.NullTranslations:
                 continue
