@@ -36,6 +36,7 @@ from solitaire.frontends.qt.dialogs import (
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
 from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
+from solitaire.frontends.qt.qt_words import QtWords
 from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
 from solitaire.frontends.qt.winnability import (
@@ -64,27 +65,36 @@ HINT_THINKING_AFTER_MS = 150
 WARM_UP_MS = 1500
 
 
-_qt_translator: QTranslator | None = None
+_qt_translators: list[QTranslator] = []
+
+
+def system_languages() -> list[str]:
+    """The languages of the desktop, the player's first (``QLocale``'s UI languages)."""
+    return list(QLocale.system().uiLanguages())
 
 
 def use_qt_translations(lang: str) -> None:
-    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons) in
-    ``lang``, from the translations Qt ships; English needs none."""
-    global _qt_translator
+    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons, the file
+    dialog) in ``lang``, from the translations Qt ships and, for what they leave out,
+    from the game's catalogue; English needs none.  Also the application's name, which
+    Qt adds to every window title."""
     app = QCoreApplication.instance()
     if app is None:
         return
     if isinstance(app, QGuiApplication):  # Qt adds it to every window title
         app.setApplicationDisplayName(text("app.title", lang))
-    if _qt_translator is not None:
-        app.removeTranslator(_qt_translator)
-        _qt_translator = None
+    while _qt_translators:
+        app.removeTranslator(_qt_translators.pop())
     if lang == "en":
         return
     translator = QTranslator(app)
     if translator.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(translator)
-        _qt_translator = translator
+        _qt_translators.append(translator)
+    # Installed last, asked first: the words Qt's translations leave out (see qt_words).
+    words = QtWords(lang, app)
+    app.installTranslator(words)
+    _qt_translators.append(words)
 
 
 class MainWindow(QMainWindow):
@@ -163,8 +173,7 @@ class MainWindow(QMainWindow):
     @property
     def lang(self) -> str:
         """The language spoken: given, else chosen in the preferences, else the system's."""
-        system = QLocale.system().uiLanguages()
-        return i18n.choose_language(self._given_lang, self.settings.language, system=system)
+        return i18n.choose_language(self._given_lang, self.settings.language, system=system_languages())
 
     def _single_shot(self, slot: Callable[[], None]) -> QTimer:
         timer = QTimer(self)
