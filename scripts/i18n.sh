@@ -5,6 +5,8 @@
 #   scripts/i18n.sh compile        compile every catalogue into the .mo files read at run time
 #   scripts/i18n.sh init LANG      start the catalogues of a new language (then translate, compile)
 #   scripts/i18n.sh all            update and compile (what to run after changing marked strings)
+#   scripts/i18n.sh convert [FILE] move texts still given per language ({"en": ..., "ru": ...} entries
+#                                  of TEXTS, _rule(id, en, ru)) into N_(...) and the catalogues
 # The game's domain is "solitaire" in core/locale; the example plugin has its own,
 # "solitaire_yukon" in examples/solitaire-yukon/solitaire_yukon/locale.
 set -euo pipefail
@@ -62,5 +64,6 @@ case "${1:-all}" in
     compile) compile ;;
     init) init "${2:?the language, e.g. de}" ;;
     all) update && compile ;;
-    *) echo "usage: $0 extract|update|compile|init LANG|all" >&2; exit 2 ;;
+    convert) shift; "${PYTHON:-.venv/bin/python}" scripts/i18n_convert.py "$@" ;;
+    *) echo "usage: $0 extract|update|compile|init LANG|all|convert [FILE...]" >&2; exit 2 ;;
 esac

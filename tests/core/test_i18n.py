@@ -349,3 +349,26 @@ def test_a_plugin_domain_is_bound_to_its_own_folder(tmp_path: Path) -> None:
         assert Message("Wide Klondike", domain="test_plugin").translate("ru") == "Широкий Клондайк"
     finally:
         i18n.unbind("test_plugin", tmp_path)
+
+
+def test_a_leftover_per_language_entry_converts_with_one_command(tmp_path: Path) -> None:
+    """What scripts/i18n.sh convert does to a file (before it updates the catalogues)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("i18n_convert", ROOT / "scripts" / "i18n_convert.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    texts = tmp_path / "texts.py"
+    texts.write_text(
+        'TEXTS = {\n    "a": N_("Kept"),\n    "b": {"en": "New {x}", "ru": "Новое {x}"},\n}\n'
+        '_rule("x.y", "English rule.", "Русское правило.")\n',
+        encoding="utf-8",
+    )
+    assert script.convert(texts) == {
+        "New {x}": {"ru": "Новое {x}"},
+        "English rule.": {"ru": "Русское правило."},
+    }
+    assert texts.read_text(encoding="utf-8") == (
+        'TEXTS = {\n    "a": N_("Kept"),\n    "b": N_("New {x}"),\n}\n_rule("x.y", N_("English rule."))\n'
+    )
