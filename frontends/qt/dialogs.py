@@ -27,6 +27,7 @@ from solitaire.core import log as game_log
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
+from solitaire.core.i18n import Message
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
@@ -160,9 +161,7 @@ class NewGameDialog(QDialog):
             options = self.catalog.options_from_code(value)
         except (CodeError, OptionsError) as error:
             self._code_options = None
-            self.code_status.setText(
-                f"✗ {error.message(self.lang) if isinstance(error, CodeError) else error}"
-            )
+            self.code_status.setText(f"✗ {error.message(self.lang)}")
             self.code_status.setStyleSheet("color: #b3261e")
             ok.setEnabled(False)
             self._fit()
@@ -255,7 +254,7 @@ class StatisticsDialog(QDialog):
                 name, scheme = variant, scoring
             rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
             fastest = _duration(record.fastest_win_seconds)
-            draw_text = f"по {draw}" if lang == "ru" else f"draw {draw}"
+            draw_text = Message("draw {draw}", draw=draw).translate(lang)
             values = [
                 f"{name} · {draw_text} · {scheme}",
                 record.played,
