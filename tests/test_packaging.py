@@ -65,6 +65,10 @@ def test_wheel_holds_every_module(tmp_path: Path) -> None:
             assert f"solitaire/{module.relative_to(ROOT).as_posix()}" in names
     assert "solitaire/__main__.py" in names
     assert "solitaire/core/py.typed" in names
+    # the catalogues, read at run time with gettext
+    for catalogue in (ROOT / "core" / "locale").rglob("*.[mp]o*"):
+        assert f"solitaire/{catalogue.relative_to(ROOT).as_posix()}" in names
+    assert "solitaire/core/locale/ru/LC_MESSAGES/solitaire.mo" in names
     assert not any(name.startswith(("solitaire/tests/", "solitaire/benchmarks/")) for name in names)
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
