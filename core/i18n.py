@@ -210,13 +210,16 @@ def translate(value: str | Mapping[str, str], lang: str, domain: str = DOMAIN) -
 
 def localised(value: object, lang: str) -> object:
     """A value to fill into a message in ``lang``: a :class:`Message` translated, a
-    text given per language picked, a card written as ``7♥``; anything else as it is."""
+    text given per language picked, a card written as ``7♥``, an error said in
+    ``lang`` (:func:`error_message`); anything else as it is."""
     if isinstance(value, Message):
         return value.translate(lang)
     if isinstance(value, Mapping):
         return translate(value, lang)
     if isinstance(value, Card):
         return value.display
+    if isinstance(value, BaseException):
+        return error_message(value, lang)
     return value
 
 

@@ -610,7 +610,7 @@ class MainWindow(QMainWindow):
         try:
             return game_log.load(path), Path(path).name
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), str(error))
+            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
             return None
 
     def open_log(self, path: str | None = None) -> None:
@@ -621,7 +621,7 @@ class MainWindow(QMainWindow):
         try:
             game = game_log.replay(found[0], self.catalog)
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), str(error))
+            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
             return
         self.start(game)
 
@@ -633,7 +633,7 @@ class MainWindow(QMainWindow):
         try:
             viewer = ReplayViewer(found[0], self.catalog, self.painter, self.lang, found[1], self)
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), str(error))
+            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
             return None
         viewer.show()
         return viewer

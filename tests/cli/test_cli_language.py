@@ -145,3 +145,21 @@ def test_a_third_language_needs_only_its_catalogue(
     )
     # what the catalogue leaves out stays English
     assert "Klondike · draw 1 · Normal scoring" in cli(capsys, "show", CODE)[1]
+
+
+@pytest.mark.usefixtures("russian_desktop")
+def test_log_errors_are_told_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text('{"format": "solitaire-log", "version": 99}', encoding="utf-8")
+    status, _, err = cli(capsys, "replay", str(path))
+    assert (
+        status == 2
+        and err == f"{path}: version: версия формата 99 здесь неизвестна (эта версия читает от 0 до 1)\n"
+    )
+    path.write_text("[1, 2]", encoding="utf-8")
+    status, _, err = cli(capsys, "replay", str(path))
+    assert status == 2 and err == f"{path}: файл: нужен объект JSON, а не список\n"
+    assert (
+        cli(capsys, "replay", str(path), "--lang", "en")[2]
+        == f"{path}: the file: expected a JSON object, not a list\n"
+    )
