@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any, NoReturn
 
 from solitaire.core import i18n
@@ -30,6 +31,15 @@ __all__ = ["main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
 LANG_VARIABLE = i18n.LANGUAGE_VARIABLE
+
+
+#: The language of this run, for the texts argparse asks for before the options are read.
+_LANGUAGE: ContextVar[str] = ContextVar("solitaire_cli_language", default="en")
+
+
+def _said(message: Message) -> str:
+    """``message`` in the language of this run (argparse keeps only text)."""
+    return message.translate(_LANGUAGE.get())
 
 
 class BadInput(Exception):
@@ -184,7 +194,7 @@ def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 
 def _draw(text: str) -> int:
     if text not in ("1", "3"):
-        raise argparse.ArgumentTypeError(f"draw must be 1 or 3, not {text!r}")
+        raise argparse.ArgumentTypeError(_said(Message("draw must be 1 or 3, not {text!r}", text=text)))
     return int(text)
 
 
@@ -194,7 +204,9 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _said(Message("timeout must be a number of seconds above 0, not {text!r}", text=text))
+        )
     return value
 
 
@@ -205,7 +217,11 @@ def _factor(text: str) -> float:
         value = 0.0
     if not 1 < value <= 10_000:
         raise argparse.ArgumentTypeError(
-            f"the recheck factor must be a number above 1 and at most 10000, not {text!r}"
+            _said(
+                Message(
+                    ("the recheck factor must be a number above 1 and at most 10000, not {text!r}"), text=text
+                )
+            )
         )
     return value
 
@@ -216,7 +232,11 @@ def _size(text: str) -> tuple[int, int]:
         width.isdigit() and height.isdigit() and 200 <= int(width) <= 8000 and 200 <= int(height) <= 8000
     ):
         raise argparse.ArgumentTypeError(
-            f"size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}"
+            _said(
+                Message(
+                    ("size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}"), text=text
+                )
+            )
         )
     return int(width), int(height)
 
@@ -225,7 +245,13 @@ def _deal(text: str) -> int:
     from solitaire.core.deals import DEAL_NUMBERS
 
     if not (text.isascii() and text.isdigit()) or int(text) >= DEAL_NUMBERS:
-        raise argparse.ArgumentTypeError(f"deal must be a number from 0 to {DEAL_NUMBERS - 1}, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _said(
+                Message(
+                    ("deal must be a number from 0 to {last}, not {text!r}"), last=DEAL_NUMBERS - 1, text=text
+                )
+            )
+        )
     return int(text)
 
 
@@ -655,6 +681,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
     lang = _language(words)
+    _LANGUAGE.set(lang)
     try:
         args = _build_parser(lang).parse_args(words)
         args.lang_given = args.lang is not None

@@ -80,6 +80,8 @@ def test_refusals_and_errors_are_told_in_the_language(capsys: pytest.CaptureFixt
     assert status == 2 and err.startswith("действие номер 0: ")
     status, _, err = cli(capsys, "show")
     assert status == 2 and err.endswith("(см. 'solitaire show --help')\n")
+    status, _, err = cli(capsys, "new", "--draw", "2")  # an option's value
+    assert status == 2 and "открывать можно по 1 или по 3, а не '2'" in err
 
 
 def test_the_help_is_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
