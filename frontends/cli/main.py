@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
-from solitaire.core.i18n import N_, Message
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
@@ -399,7 +399,15 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
-    print(f"{result.verdict} ({result.nodes:,} positions, {result.seconds:.2f} s)")
+    said = Plural(
+        "{verdict} ({nodes} position, {seconds} s)",
+        "{verdict} ({nodes} positions, {seconds} s)",
+        result.nodes,
+        verdict=result.verdict,
+        nodes=f"{result.nodes:,}",
+        seconds=f"{result.seconds:.2f}",
+    )
+    print(said.translate(args.lang))
     if result.solution:
         print(" ".join(result.solution))
     return EXIT_OK
@@ -607,25 +615,32 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         _print_json({"variants": variants, "scoring": scoring, "redeal": redeal, "left_out": left_out})
         return EXIT_OK
     width = max(14, *(len(entry["name"]) for entry in variants + scoring))
-    print("Variants:")
+
+    def say(text: str, **values: object) -> str:
+        return Message.with_values(text, values).translate(args.lang)
+
+    print(say(N_("Variants:")))
     for v in variants:
-        draws = "draw " + "/".join(str(draw) for draw in v["draws"]) if v["has_stock"] else "no stock"
-        print(
-            f"  {v['id']:<12} {v['name']:<{width}} code {v['code_prefix']}  {draws}"
-            f"  ({v['package']} {v['version']})"
+        draws = (
+            say(N_("draw {draws}"), draws="/".join(str(draw) for draw in v["draws"]))
+            if v["has_stock"]
+            else say(N_("no stock"))
         )
-    print("Scoring schemes:")
+        code = say(N_("code {prefix}"), prefix=v["code_prefix"])
+        print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}  ({v['package']} {v['version']})")
+    print(say(N_("Scoring schemes:")))
     for s in scoring:
+        letter = say(N_("code letter {letter}"), letter=s["code_letter"])
+        redeal_text = say(N_("default redeal {redeal}"), redeal=s["default_redeal"])
         print(
-            f"  {s['id']:<12} {s['name']:<{width}} code letter {s['code_letter']}"
-            f"  default redeal {s['default_redeal']}  ({s['package']} {s['version']})"
+            f"  {s['id']:<12} {s['name']:<{width}} {letter}  {redeal_text}  ({s['package']} {s['version']})"
         )
-    print("Redeal policies:")
+    print(say(N_("Redeal policies:")))
     for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
         print(f"  {shown:<12} ({r['package']} {r['version']})")
     if left_out:
-        print("Plugins left out:")
+        print(say(N_("Plugins left out:")))
         for p in left_out:
             print(f"  {p['plugin']}: {p['reason']}")
     return EXIT_OK
