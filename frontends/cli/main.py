@@ -216,13 +216,10 @@ def _factor(text: str) -> float:
     except ValueError:
         value = 0.0
     if not 1 < value <= 10_000:
-        raise argparse.ArgumentTypeError(
-            _said(
-                Message(
-                    ("the recheck factor must be a number above 1 and at most 10000, not {text!r}"), text=text
-                )
-            )
+        problem = Message(
+            "the recheck factor must be a number above 1 and at most 10000, not {text!r}", text=text
         )
+        raise argparse.ArgumentTypeError(_said(problem))
     return value
 
 
@@ -231,13 +228,10 @@ def _size(text: str) -> tuple[int, int]:
     if not (
         width.isdigit() and height.isdigit() and 200 <= int(width) <= 8000 and 200 <= int(height) <= 8000
     ):
-        raise argparse.ArgumentTypeError(
-            _said(
-                Message(
-                    ("size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}"), text=text
-                )
-            )
+        problem = Message(
+            "size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}", text=text
         )
+        raise argparse.ArgumentTypeError(_said(problem))
     return int(width), int(height)
 
 
@@ -245,13 +239,10 @@ def _deal(text: str) -> int:
     from solitaire.core.deals import DEAL_NUMBERS
 
     if not (text.isascii() and text.isdigit()) or int(text) >= DEAL_NUMBERS:
-        raise argparse.ArgumentTypeError(
-            _said(
-                Message(
-                    ("deal must be a number from 0 to {last}, not {text!r}"), last=DEAL_NUMBERS - 1, text=text
-                )
-            )
+        problem = Message(
+            "deal must be a number from 0 to {last}, not {text!r}", last=DEAL_NUMBERS - 1, text=text
         )
+        raise argparse.ArgumentTypeError(_said(problem))
     return int(text)
 
 
