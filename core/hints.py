@@ -17,8 +17,9 @@ import attrs
 from solitaire.core import i18n
 from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
+from solitaire.core.state import State, pile_cards
 
-__all__ = ["Hint", "Memory", "no_move"]
+__all__ = ["Hint", "Memory", "move_message", "move_words", "naming", "no_move"]
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
@@ -43,6 +44,54 @@ class Hint:
         if isinstance(self.text, Message):
             return self.text.translate(lang)
         return i18n.translate(self.text, lang)
+
+
+def move_message(state: State, move: Move) -> Message:
+    """A move in words, to start a hint's reason with, translated when shown.
+
+    >>> from solitaire.core.moves import DRAW
+    >>> move_message(State((), (), ((),) * 4, ()), DRAW).translate("ru")
+    'Верните сброс в колоду'
+    """
+    if move.is_draw:
+        return (
+            Message("Draw from the stock") if state.stock else Message("Turn the waste back into the stock")
+        )
+    try:
+        cards = pile_cards(state, move.src)
+    except KeyError:
+        cards = ()
+    card = cards[-(move.count or 1)].display if len(cards) >= (move.count or 1) else "?"
+    dst = move.dst or ""
+    if dst.startswith("f"):
+        return Message("Put {card} on its foundation", card=card)
+    to = dst[1:]
+    if move.src == "w":
+        return Message("Play {card} from the waste onto column {to}", card=card, to=to)
+    if move.src.startswith("f"):
+        return Message("Bring {card} back from its foundation to column {to}", card=card, to=to)
+    return Message("Move {card} from column {column} to column {to}", card=card, column=move.src[1:], to=to)
+
+
+def move_words(state: State, move: Move) -> dict[str, str]:
+    """A move in words, per language spoken (see :func:`move_message`).
+
+    >>> from solitaire.core.moves import DRAW
+    >>> move_words(State((), (), ((),) * 4, ()), DRAW)["en"]
+    'Turn the waste back into the stock'
+    """
+    words = move_message(state, move)
+    return {lang: words.translate(lang) for lang in i18n.languages()}
+
+
+def naming(state: State, move: Move, reasons: Message | Mapping[str, str]) -> Hint:
+    """A hint whose text names the move before giving the reason (a :class:`Message`,
+    or a text per language, starting in lower case): "Draw from the stock: this wins
+    6 of 7 guesses…"."""
+    words = move_message(state, move)
+    if isinstance(reasons, Message):
+        return Hint(move, Message("{move}: {reason}", move=words, reason=reasons))
+    return Hint(move, {lang: f"{words.translate(lang)}: {reason}" for lang, reason in reasons.items()})
 
 
 def no_move() -> Hint:

@@ -8,8 +8,10 @@ scheme reacts to the events, and the ruleset folds them into the next state.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from typing import ClassVar
 
 import attrs
@@ -93,6 +95,9 @@ class Variant(ABC):
     summary: ClassVar[Mapping[str, str] | str] = ""
     #: The gettext domain of ``names`` and ``summary`` (a plugin's own, see ``docs/modding.md``).
     domain: ClassVar[str] = i18n.DOMAIN
+    #: The folder of the variant's rules pages, in the package of the module that
+    #: defines the variant's class (see ``rules_page``).
+    rules_folder: ClassVar[str] = "rules"
 
     def name(self, lang: str = "en") -> str:
         """The variant's name in ``lang``."""
@@ -101,6 +106,24 @@ class Variant(ABC):
     def rules_summary(self, lang: str = "en") -> str:
         """:attr:`summary` in ``lang`` ("" when there is none)."""
         return i18n.translate(self.summary, lang, self.domain) if self.summary else ""
+
+    def rules_page(self, lang: str = "en") -> str | None:
+        """The full rules in Markdown: the file ``<rules_folder>/<id>.<lang>.md`` shipped
+        in the package of the module that defines the variant's class, else the English
+        one, else None (front ends then show ``summary``)."""
+        module = sys.modules.get(type(self).__module__)
+        package = getattr(module, "__package__", None)
+        if not package:
+            return None  # a module outside any package (such as a script) ships no files
+        try:
+            folder = resources.files(package).joinpath(self.rules_folder)
+            for language in dict.fromkeys((lang, "en")):
+                page = folder.joinpath(f"{self.id}.{language}.md")
+                if page.is_file():
+                    return page.read_text(encoding="utf-8")
+        except (ImportError, OSError, UnicodeDecodeError, TypeError, ValueError):
+            return None
+        return None
 
     @abstractmethod
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:

@@ -4,11 +4,13 @@ Files live in the user's data folder (``platformdirs``), or in the folder named 
 the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
 
 * ``current-game.json``: the game in progress, a game log with a little more
-  (its id, the time played, whether the solver helped); saved after every action;
+  (its id, the time played, whether the solver helped, whether it was played
+  here from its deal on); saved after every action;
 * ``statistics.json``: results per variant, draw mode and scoring;
 * ``settings.json``: language, interactive rules, double tap, animations, the
   options of new games, the "still winnable?" indicator and the plugin problems
-  already announced.
+  already announced;
+* ``window.json``: the main window's size, position and maximised state.
 
 Every write is atomic (temporary file, flush, fsync, rename).  A file that
 cannot be read is moved aside (renamed ``NAME.corrupt-TIME``, never deleted),
@@ -35,12 +37,21 @@ if TYPE_CHECKING:
     from solitaire.core.game import Game
     from solitaire.core.registry import Catalog
 
-__all__ = ["HOME_VARIABLE", "Settings", "Statistics", "StatsRecord", "Store", "default_folder"]
+__all__ = [
+    "HOME_VARIABLE",
+    "Settings",
+    "Statistics",
+    "StatsRecord",
+    "Store",
+    "WindowState",
+    "default_folder",
+]
 
 HOME_VARIABLE: Final = "SOLITAIRE_HOME"
 CURRENT: Final = "current-game.json"
 STATISTICS: Final = "statistics.json"
 SETTINGS: Final = "settings.json"
+WINDOW: Final = "window.json"
 #: How many game ids are remembered to count each game once.
 COUNTED_IDS: Final = 500
 #: The values of :attr:`Settings.winnable_indicator`.
@@ -163,6 +174,26 @@ class SavedGame:
     seconds: float
     helped: bool
     log: dict[str, Any]
+    #: False for a game not played here from its deal on (opened from a log): it is
+    #: no record for the statistics.  Files written before the field mean True.
+    from_deal: bool = True
+
+
+@attrs.frozen
+class WindowState:
+    """Where the main window was, when neither maximised nor full screen: the corner
+    of its frame (``x``, ``y``) and the size inside the frame; and whether it was
+    maximised."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    maximized: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.width <= 0 or self.height <= 0:
+            raise ValueError(f"window size must be positive, not {self.width}x{self.height}")
 
 
 class Store:
@@ -253,8 +284,14 @@ class Store:
         counted = tuple(str(item) for item in data["counted"])
         return Statistics(records, counted)
 
-    def record_result(self, game: Game, *, game_id: str, seconds: float, helped: bool = False) -> bool:
-        """Count a finished game (won or given up) once; False when it was counted before."""
+    def record_result(
+        self, game: Game, *, game_id: str, seconds: float, helped: bool = False, from_deal: bool = True
+    ) -> bool:
+        """Count a finished game (won or given up) once; False when it was counted before,
+        or when it was not played from its deal on (``from_deal`` False: a game opened
+        from a log is no record, neither a win nor a loss)."""
+        if not from_deal:
+            return False
         stats = self.statistics()
         if game_id in stats.counted:
             return False
@@ -275,11 +312,21 @@ class Store:
     # -- the game in progress --------------------------------------------------------------------
 
     def save_game(
-        self, game: Game, catalog: Catalog, *, game_id: str, seconds: float = 0.0, helped: bool = False
+        self,
+        game: Game,
+        catalog: Catalog,
+        *,
+        game_id: str,
+        seconds: float = 0.0,
+        helped: bool = False,
+        from_deal: bool = True,
     ) -> None:
-        """Save the game in progress (call after every action)."""
+        """Save the game in progress (call after every action); ``from_deal`` False
+        for a game not played here from its deal on (see :meth:`record_result`)."""
         log_text = game_log.dumps(game_log.log_of(game, catalog)).rstrip("\n").replace("\n", "\n  ")
-        head = json.dumps({"id": game_id, "seconds": round(seconds, 1), "helped": helped})[:-1]
+        head = json.dumps(
+            {"id": game_id, "seconds": round(seconds, 1), "helped": helped, "from_deal": from_deal}
+        )[:-1]
         # The log keeps its layout (one action per line): written as it is, not re-encoded.
         write_atomic(self._path(CURRENT), f'{head}, "log": {log_text}}}\n'.encode())
 
@@ -302,6 +349,18 @@ class Store:
     def clear_game(self) -> None:
         """Forget the game in progress."""
         self._path(CURRENT).unlink(missing_ok=True)
+
+    # -- the window ------------------------------------------------------------------------------
+
+    def window_state(self) -> WindowState | None:
+        """Where the main window was left; None the first time (or when unreadable)."""
+        return self._read(
+            WINDOW, lambda data: self._converter.structure(_strict(data), WindowState), lambda: None
+        )
+
+    def save_window_state(self, state: WindowState) -> None:
+        """Remember where the main window is."""
+        self._write(WINDOW, self._converter.unstructure(state))
 
     @staticmethod
     def new_game_id() -> str:

@@ -10,7 +10,7 @@ never suggested.
 from __future__ import annotations
 
 from solitaire.core.cards import Card
-from solitaire.core.hints import Hint, no_move
+from solitaire.core.hints import Hint, move_message, no_move
 from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
@@ -32,12 +32,19 @@ def _head(state: State, move: Move) -> Card:
     return _column(state, move.src)[1][-(move.count or 1)]
 
 
+def _said(state: State, move: Move, reason: Message | None = None) -> Message:
+    """The move in words, then why (a reason in lower case)."""
+    words = move_message(state, move)
+    if reason is None:
+        return Message("{move}.", move=words)
+    return Message("{move}: {reason}", move=words, reason=reason)
+
+
 def _rank(state: State, move: Move) -> tuple[float, Message] | None:
-    """A move's priority (lower is better) and its reason, or None when useless."""
+    """A move's priority (lower is better) and its reason (naming the move), or None
+    when useless."""
     if move.is_draw:
-        if state.stock:
-            return 50, Message("Turn over the stock.")
-        return 60, Message("Turn the waste back into the stock.")
+        return (50 if state.stock else 60), _said(state, move)
     card = _head(state, move)
     dst = move.dst or ""
     if move.src[0] == "f":
@@ -45,27 +52,24 @@ def _rank(state: State, move: Move) -> tuple[float, Message] | None:
     if move.src[0] == "t":
         down, up = _column(state, move.src)
         whole = (move.count or 1) == len(up)
-        if whole and down and dst == "f":
-            return 10 - min(len(down), 6) / 10, Message(
-                "Put {card} on its foundation: that turns up a card in column {column}.",
-                card=card.display,
-                column=move.src[1:],
-            )
         if whole and down:
-            return 10 - min(len(down), 6) / 10, Message(
-                "Move {card} to turn up a card in column {column}.", card=card.display, column=move.src[1:]
+            column = move.src[1:]
+            return 10 - min(len(down), 6) / 10, _said(
+                state, move, Message("that turns up a card in column {column}.", column=column)
             )
     if dst == "f":
-        return 20 + card.rank / 100, Message("Put {card} on its foundation.", card=card.display)
+        return 20 + card.rank / 100, _said(state, move)
     if move.src == "w":
-        return 30, Message("Play {card} from the waste.", card=card.display)
+        return 30, _said(state, move)
     down, up = _column(state, move.src)
     size = move.count or 1
     if size < len(up):
         freed = up[-size - 1]
         if freed.rank == len(state.foundations[freed.suit]) + 1:
-            return 40, Message(
-                "Move {card} to free {freed} for its foundation.", card=card.display, freed=freed.display
+            return 40, _said(
+                state,
+                move,
+                Message("that frees {freed} for its foundation.", freed=freed.display),
             )
     return None
 

@@ -67,7 +67,7 @@ from collections.abc import Hashable, Iterator, Sequence
 import attrs
 
 from solitaire.core.cards import CARDS, Card
-from solitaire.core.hints import Hint, Memory
+from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
@@ -267,11 +267,12 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
     order = {move: number for number, move in enumerate(moves)}
     best = max(votes, key=lambda move: (votes[move], -order.get(move, len(order))))
     won = votes[best]
-    return Hint(
+    return naming(
+        state,
         best,
         Plural(
-            "This move wins {won} of {tried} guess of the hidden cards.",
-            "This move wins {won} of {tried} guesses of the hidden cards.",
+            "this wins {won} of {tried} guess of the hidden cards.",
+            "this wins {won} of {tried} guesses of the hidden cards.",
             tried,
             won=won,
             tried=tried,
@@ -297,7 +298,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
         step = _canonical(position, rules, Move.parse(action))
         if step is None:  # never expected: the solver plays by the same rules
             break
-        answer = _line_hint(step)
+        answer = _line_hint(position, step)
         hint = hint or answer
         if remember:
             known.remember((_rules_key(rules), None, _sight(position, rules)), answer)
@@ -305,10 +306,11 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
     return hint
 
 
-def _line_hint(move: Move) -> Hint:
-    return Hint(
+def _line_hint(state: State, move: Move) -> Hint:
+    return naming(
+        state,
         move,
-        Message("Every card is known now: this move starts a winning line."),
+        Message("every card is known now, and this starts a winning line."),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from solitaire.core.hints import Hint, Memory
+from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message
 from solitaire.core.moves import DRAW, Move
@@ -35,7 +35,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     key = (rules.options, _counterless(state))
     found, move = known.recall(key)
     if found:
-        return _hint(move) if move is not None else None
+        return _hint(state, move) if move is not None else None
     result = solve(state, rules, max_nodes=HINT_NODES, timeout=HINT_SECONDS)
     if result.verdict == "unwinnable":
         return Hint(
@@ -55,7 +55,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
         first = first or step
         known.remember((rules.options, _counterless(position)), step)
         _, position = rules.transition(position, step)
-    return _hint(first)
+    return _hint(state, first)
 
 
 def _counterless(state: State) -> State:
@@ -63,12 +63,13 @@ def _counterless(state: State) -> State:
     return State(state.stock, state.waste, state.foundations, state.tableau, 0, 0, state.pass_number, 0)
 
 
-def _hint(move: Move | None) -> Hint | None:
+def _hint(state: State, move: Move | None) -> Hint | None:
     if move is None:
         return None
-    return Hint(
+    return naming(
+        state,
         move,
-        Message("This move starts a winning line."),
+        Message("this starts a winning line."),
     )
 
 

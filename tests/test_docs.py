@@ -85,3 +85,54 @@ def test_every_rule_id_is_in_the_players_guide() -> None:
     guide = (DOCS / "rules.md").read_text(encoding="utf-8")
     missing = [rule for rule in refusals.all_rules() if f"`{rule}`" not in guide]
     assert missing == []
+
+
+# -- the rules pages the window shows (Help ▸ Rules) -----------------------------------------------
+
+RULES_PAGES = sorted((ROOT / "variants" / "rules").glob("*.md")) + sorted(
+    (ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon" / "rules").glob("*.md")
+)
+
+
+def _unlinked(markdown: str) -> str:
+    """Markdown with its links' targets left out: ``[words](page.md)`` reads ``words``."""
+    return re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", markdown)
+
+
+def _blocks_of(page: str) -> list[str]:
+    """A page's paragraphs, lists and tables, without its headings."""
+    return [block for block in page.split("\n\n") if block.strip() and not block.startswith("#")]
+
+
+def test_there_are_rules_pages_in_both_languages() -> None:
+    names = {path.name for path in RULES_PAGES}
+    for variant in ("klondike", "reflechi", "yukon"):
+        assert {f"{variant}.en.md", f"{variant}.ru.md"} <= names
+
+
+@pytest.mark.parametrize("page", [p for p in RULES_PAGES if p.parent.parent.name == "variants"], ids=str)
+def test_the_built_in_rules_pages_say_what_the_players_guide_says(page: Path) -> None:
+    if page.name.endswith(".ru.md"):
+        page = page.with_name(page.name.replace(".ru.md", ".en.md"))
+    guide = _unlinked((DOCS / "rules.md").read_text(encoding="utf-8"))
+    blocks = _blocks_of(page.read_text(encoding="utf-8"))
+    assert len(blocks) > 10
+    assert [block for block in blocks if block.strip() not in guide] == []
+
+
+def _shape(page: str) -> list[object]:
+    """What a translation keeps: headings, list items, table rows, code and numbers."""
+    lines = page.splitlines()
+    return [
+        sum(line.startswith("#") for line in lines),
+        sum(line.startswith("- ") for line in lines),
+        sum(line.startswith("|") for line in lines),
+        sorted(re.findall(r"`[^`]+`", page)),
+        sorted(re.findall(r"[−+-]?\$?\d+", re.sub(r"`[^`]+`", "", page))),
+    ]
+
+
+@pytest.mark.parametrize("page", [p for p in RULES_PAGES if p.name.endswith(".en.md")], ids=str)
+def test_each_rules_page_has_a_russian_twin_of_the_same_shape(page: Path) -> None:
+    russian = page.with_name(page.name.replace(".en.md", ".ru.md"))
+    assert _shape(russian.read_text(encoding="utf-8")) == _shape(page.read_text(encoding="utf-8"))

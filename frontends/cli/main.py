@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import secrets
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Sequence
 from contextvars import ContextVar
-from typing import Any, NoReturn
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
@@ -24,10 +28,11 @@ from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog, OptionsError
-from solitaire.frontends.cli.render import render_state
+from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
+from solitaire.core.store import HOME_VARIABLE
+from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
-__all__ = ["main"]
+__all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
 LANG_VARIABLE = i18n.LANGUAGE_VARIABLE
@@ -40,6 +45,9 @@ _LANGUAGE: ContextVar[str] = ContextVar("solitaire_cli_language", default="en")
 def _said(message: Message) -> str:
     """``message`` in the language of this run (argparse keeps only text)."""
     return message.translate(_LANGUAGE.get())
+
+
+_LOG = logging.getLogger("solitaire")
 
 
 class BadInput(Exception):
@@ -65,6 +73,19 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed distribution's version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, default=argparse.SUPPRESS, help=kwargs.get("help")
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> NoReturn:
+        print(f"solitaire {package_version(BUILTIN_PACKAGE)}")
+        parser.exit()
+
+
 def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
     def _(text: str) -> str:
         return i18n.gettext(text, lang)
@@ -81,6 +102,12 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--terminal", action="store_true", help=_(N_("without a command: play in the terminal"))
+    )
+    parser.add_argument("--version", action=_Version, help=_(N_("print the version and exit")))
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=_(N_("on an internal error print the traceback; log at debug level")),
     )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
@@ -180,10 +207,18 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "variants", help=_(N_("installed variants, scoring schemes and redeal policies"))
     )
     _json(variants, lang)
+
+    commands.add_parser(
+        "install-desktop",
+        help=_(N_("put the game in the desktop menu: its desktop entry, icon and metainfo, for this user")),
+    )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
     for command in commands.choices.values():
         command.add_argument(
             "--lang", choices=i18n.languages(), default=argparse.SUPPRESS, help=_(N_("language of messages"))
+        )
+        command.add_argument(
+            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
         )
     return parser
 
@@ -249,8 +284,17 @@ def _deal(text: str) -> int:
 # -- commands ------------------------------------------------------------------------------------
 
 
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print a line; its cards in letters where the stream cannot write the suit symbols."""
+    stream = file if file is not None else sys.stdout
+    print(text if symbols_fit(stream) else letters(text), file=stream)
+
+
 def _print_json(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+    text = json.dumps(data, ensure_ascii=False)
+    if not fits(text, sys.stdout):  # the same JSON, its other characters escaped
+        text = json.dumps(data)
+    print(text)
 
 
 def _print_state(game: Game, args: argparse.Namespace) -> None:
@@ -258,7 +302,18 @@ def _print_state(game: Game, args: argparse.Namespace) -> None:
         _print_json(state_to_dict(game.state, game.rules, game.code))
     else:
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        print(render_state(game.state, game.rules, game.code, lang=args.lang, colour=colour))
+        # Scripts read this table: its cards are in the card text of the notation (TH), as
+        # they always were; the interactive terminal game writes them as its messages do.
+        table = render_state(
+            game.state,
+            game.rules,
+            game.code,
+            lang=args.lang,
+            colour=colour,
+            symbols=symbols_fit(sys.stdout),
+            card_symbols=False,
+        )
+        print(table)
 
 
 def _game(catalog: Catalog, code: str) -> Game:
@@ -290,7 +345,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
                 rule=refusal.rule,
                 message=message,
             )
-            print(refused.translate(args.lang), file=sys.stderr)
+            _say(refused.translate(args.lang), sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -361,7 +416,7 @@ def cmd_hint(catalog: Catalog, args: argparse.Namespace) -> int:
     if args.json:
         _print_json({"move": move, "reason": hint.reason(args.lang)})
     else:
-        print(f"{move or '-'}  {hint.reason(args.lang)}")
+        _say(f"{move or '-'}  {hint.reason(args.lang)}")
     return EXIT_OK
 
 
@@ -395,8 +450,8 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
         "{verdict} ({nodes} positions, {seconds} s)",
         result.nodes,
         verdict=result.verdict,
-        nodes=f"{result.nodes:,}",
-        seconds=f"{result.seconds:.2f}",
+        nodes=format(result.nodes, ","),
+        seconds=format(result.seconds, ".2f"),
     )
     print(said.translate(args.lang))
     if result.solution:
@@ -637,6 +692,24 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_install_desktop(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.frontends import desktop
+
+    if sys.platform in ("win32", "darwin"):
+        raise BadInput(
+            "install-desktop: desktop entries are for Linux and BSD desktops;"
+            " on Windows, solitaire-gui opens the window"
+        )
+    try:
+        written = desktop.install()
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        raise BadInput(f"install-desktop: {where}cannot be written ({error.strerror or error})") from None
+    for path in written:
+        print(path)
+    return EXIT_OK
+
+
 COMMANDS = {
     "show": cmd_show,
     "new": cmd_new,
@@ -647,20 +720,30 @@ COMMANDS = {
     "survey": cmd_survey,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
+    "install-desktop": cmd_install_desktop,
 }
 
 
+#: Said after why the window cannot open.
+IN_THE_TERMINAL = N_("playing in the terminal")
+
+
 def _play(args: argparse.Namespace) -> int:
-    """The window when Qt and a display are there, else the terminal game."""
+    """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
     if not args.terminal:
-        try:
-            from solitaire.frontends.qt.app import display_available, run
-        except ImportError:
-            pass
-        else:
-            if display_available():
+        from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
+
+        problem = window_problem()
+        if problem is None:
+            try:
                 return run(Catalog(), lang=lang)
+            except WindowUnavailable as error:
+                problem = error
+        print(
+            f"solitaire: {problem.message(args.lang)}; {i18n.gettext(IN_THE_TERMINAL, args.lang)}.",
+            file=sys.stderr,
+        )
     from solitaire.core.store import Store
     from solitaire.frontends.cli.terminal import play_in_terminal
 
@@ -690,6 +773,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     _LANGUAGE.set(lang)
     try:
         args = _build_parser(lang).parse_args(words)
+        if args.debug:
+            _LOG.setLevel(logging.DEBUG)
+            given = sys.argv[1:] if argv is None else list(argv)
+            _LOG.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
         args.lang_given = args.lang is not None
         args.lang = i18n.choose_language(args.lang)
         if not args.command:
@@ -700,8 +787,88 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
 
 
+def log_file() -> Path:
+    """Where the program logs: under ``$SOLITAIRE_HOME`` when it is set (as the store keeps its
+    files), else in the user's log folder (on Linux ``~/.local/state/solitaire/log``)."""
+    home = os.environ.get(HOME_VARIABLE)
+    if home:
+        return Path(home) / "logs" / "solitaire.log"
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir("solitaire", appauthor=False)) / "solitaire.log"
+
+
+class _LogFile(RotatingFileHandler):
+    """A small rotating log, opened at its first record. A log that cannot be written is
+    given up without a word: it must never stop the program."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
+        self.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
+        self.failed = False
+
+    def _open(self) -> Any:
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.failed = True
+
+
+def _start_logging() -> _LogFile | None:
+    _LOG.setLevel(logging.INFO)
+    try:
+        handler = _LogFile(log_file())
+    except Exception:  # no home folder, say: play without a log
+        return None
+    _LOG.addHandler(handler)
+    return handler
+
+
+def _stop_logging(handler: _LogFile | None) -> None:
+    if handler is not None:
+        _LOG.removeHandler(handler)
+        handler.close()
+    _LOG.setLevel(logging.NOTSET)
+
+
+def _internal_error(error: Exception, handler: _LogFile | None) -> int:
+    """A bug: log the traceback and say in one line where it is (``--debug``: print it too)."""
+    debug = _LOG.isEnabledFor(logging.DEBUG)
+    if handler is not None:
+        handler.failed = False
+    _LOG.error("internal error", exc_info=error)
+    if debug:
+        traceback.print_exception(error, file=sys.stderr)
+    if handler is not None and not handler.failed:
+        where = f"the traceback is in {handler.baseFilename}"
+    elif debug:
+        where = "the traceback is above"
+    else:
+        where = "run it again with --debug to see the traceback"
+    print(
+        f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it",
+        file=sys.stderr,
+    )
+    return EXIT_BUG
+
+
+def _logging_uncaught(previous: Any) -> Any:
+    """``sys.excepthook`` that logs too: the window's slots raise through it, and go on."""
+
+    def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
+        _LOG.error("uncaught exception", exc_info=(kind, value, trace))
+        previous(kind, value, trace)
+
+    return hook
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
+    guard_output()
+    handler = _start_logging()
+    excepthook = sys.excepthook
+    sys.excepthook = _logging_uncaught(excepthook)
     try:
         status = run(argv)
     except KeyboardInterrupt:
@@ -711,8 +878,16 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except SystemExit as exit_:  # --help and --version
         status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except Exception as error:  # a bug: say so in one line, with where to report it
-        print(
-            f"solitaire: internal error ({type(error).__name__}: {error}); please report it", file=sys.stderr
-        )
-        status = EXIT_BUG
+        status = _internal_error(error, handler)
+    finally:
+        sys.excepthook = excepthook
+        _stop_logging(handler)
     sys.exit(status)
+
+
+def gui_main() -> NoReturn:
+    """The ``solitaire-gui`` entry point (Windows runs it without a console): the window."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # pythonw: nowhere to print, so the log is all there is
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    main([])

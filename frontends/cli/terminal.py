@@ -6,10 +6,13 @@ finished games go into the statistics (see :mod:`solitaire.core.store`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from solitaire.core import i18n
 from solitaire.core.deals import DEAL_NUMBERS
@@ -19,9 +22,13 @@ from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.store import Statistics, Store
-from solitaire.frontends.cli.render import render_state
+from solitaire.frontends.cli.render import letters, render_state, symbols_fit
 
 __all__ = ["play_in_terminal"]
+
+#: The lines typed at the terminal, kept for the next start (in the store's folder).
+HISTORY_FILE = "terminal-history"
+HISTORY_LENGTH = 1000
 
 HELP = N_(
     "Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).\n"
@@ -35,7 +42,7 @@ TEXT = {
 }
 
 
-def _say(key: str, lang: str) -> str:
+def _text(key: str, lang: str) -> str:
     return i18n.gettext(TEXT[key], lang)
 
 
@@ -44,11 +51,16 @@ class Session:
 
     def __init__(self, catalog: Catalog, store: Store, lang: str) -> None:
         self.catalog, self.store, self.lang = catalog, store, lang
+        #: Cards are written with suit symbols (``10♥``), or in letters (``TH``) where
+        #: the output cannot write the symbols; the same on the table and in messages.
+        self.symbols = symbols_fit(sys.stdout)
         resumed = store.load_game(catalog)
         if resumed is not None:
             self.game, saved = resumed
             self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
-            print(f"{_say('resume', lang)} {self.game.code}")
+            #: False for a game the window opened from a log: no record (see Store.record_result).
+            self.from_deal = saved.from_deal
+            print(f"{_text('resume', lang)} {self.game.code}")
         else:
             self.start(self.random_game())
         self.clock = time.monotonic()
@@ -76,26 +88,76 @@ class Session:
         self.game, self.game_id, self.seconds, self.clock = game, Store.new_game_id(), 0.0, time.monotonic()
         #: Whether a hint was asked for in this game (a win then counts as won with help).
         self.helped = False
+        self.from_deal = True
         self.save()
+
+    def say(self, text: str) -> None:
+        """A message under the table, its cards written as the table writes them."""
+        print(f"  {text if self.symbols else letters(text)}")
 
     def elapsed(self) -> float:
         return self.seconds + time.monotonic() - self.clock
 
     def save(self) -> None:
         self.store.save_game(
-            self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped
+            self.game,
+            self.catalog,
+            game_id=self.game_id,
+            seconds=self.elapsed(),
+            helped=self.helped,
+            from_deal=self.from_deal,
         )
 
     def finish(self) -> None:
-        self.store.record_result(self.game, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped)
+        self.store.record_result(
+            self.game,
+            game_id=self.game_id,
+            seconds=self.elapsed(),
+            helped=self.helped,
+            from_deal=self.from_deal,
+        )
+
+
+def line_editing(folder: Path, interactive: bool) -> Callable[[], None]:
+    """Line editing and history (Up recalls a line) where readline is there, the
+    history read from ``folder``; returns what keeps the history for next time.
+
+    Nothing changes without readline (Windows) or without a terminal to type at."""
+    if not interactive:
+        return lambda: None
+    try:
+        import readline
+    except ImportError:
+        return lambda: None
+    path = folder / HISTORY_FILE
+    readline.set_history_length(HISTORY_LENGTH)
+    with contextlib.suppress(OSError):
+        readline.read_history_file(path)
+
+    def keep() -> None:
+        partial = folder / f".{HISTORY_FILE}.tmp"
+        with contextlib.suppress(OSError):  # a history not kept is no reason to fail
+            folder.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(partial)
+            os.replace(partial, path)
+
+    return keep
 
 
 def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None = None) -> int:
     """Play in the terminal until ``quit`` or the end of input."""
     store = store if store is not None else Store()
+    keep_history = line_editing(store.folder, sys.stdin.isatty() and sys.stdout.isatty())
+    try:
+        return _play(catalog, lang, store)
+    finally:
+        keep_history()
+
+
+def _play(catalog: Catalog, lang: str, store: Store) -> int:
     session = Session(catalog, store, lang)
     for notice in store.notices:
-        print(f"  {notice}")
+        session.say(notice)
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(i18n.gettext(HELP, lang))
     shown: object = None
@@ -103,7 +165,10 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
         game = session.game
         if shown is not game.state:  # draw the table again only when it changed
             print()
-            print(render_state(game.state, game.rules, game.code, lang=lang, colour=colour))
+            picture = render_state(
+                game.state, game.rules, game.code, lang=lang, colour=colour, symbols=session.symbols
+            )
+            print(picture)
             shown = game.state
         try:
             line = input("> ").strip()
@@ -118,7 +183,7 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
         try:
             _command(session, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
-            print(f"  {i18n.error_message(error, lang)}")
+            session.say(i18n.error_message(error, lang))
 
 
 def _command(session: Session, word: str, rest: str) -> None:
@@ -127,7 +192,7 @@ def _command(session: Session, word: str, rest: str) -> None:
     if word == "help":
         print(i18n.gettext(HELP, lang))
     elif word == "code":
-        print(f"  {game.code}")
+        session.say(game.code)
     elif word == "stats":
         _print_statistics(session.store.statistics(), lang)
     elif word == "new":
@@ -139,27 +204,27 @@ def _command(session: Session, word: str, rest: str) -> None:
     elif word == "hint":
         hint = game.hint()
         session.helped = session.helped or hint.move is not None
-        print(f"  {hint.move or '-'}: {hint.reason(lang)}")
+        session.say(f"{hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            print(f"  {_say('auto', lang)}")
+            session.say(_text("auto", lang))
         else:
             game.autocomplete()
     else:
         try:
             game.perform(parse_action(word))
         except MoveSyntaxError as error:
-            print(f"  {error}")
+            session.say(str(error))
     if game.state is not before:
         session.save()
         if game.is_won and not session.store.statistics().counted.count(session.game_id):
             session.finish()
-            print(f"  {_say('won', lang)}")
+            session.say(_text("won", lang))
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:
     if not stats.records:
-        print(f"  {_say('none', lang)}")
+        print(f"  {_text('none', lang)}")
         return
     for key, record in sorted(stats.records.items()):
         rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "-"

@@ -6,8 +6,9 @@ with corner indices, classic pip patterns, court cards with a tinted frame, a la
 emblem (a crown for the king, a coronet for the queen, a shield for the jack), patterned backs in
 several colours, and translucent marks for empty piles.
 
-Decks installed on the system (Debian's ``gnome-cards-data`` in ``/usr/share/aisleriot/cards``
-and KDE's ``kdegames-card-data-kf5`` in ``/usr/share/carddecks/svg-*``) are listed by
+Decks installed on the system (GNOME's Aisleriot decks in ``aisleriot/cards``, Debian's
+``gnome-cards-data``, and KDE's in ``carddecks/svg-*``, Debian's ``kdegames-card-data-kf5``, in
+any XDG data directory: ``~/.local/share``, ``/usr/share``, ...) are listed by
 :func:`find_svg_decks` and drawn through :class:`QSvgRenderer`; a deck that does not load falls
 back to the own deck.
 
@@ -20,15 +21,26 @@ import gzip
 import math
 import os
 import statistics
+import sys
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar, Final
 
 os.environ.setdefault("QT_API", "pyside6")
 
-from qtpy.QtCore import QPointF, QRectF, Qt
+from qtpy.QtCore import (
+    QMessageLogContext,
+    QPointF,
+    QRectF,
+    QStandardPaths,
+    Qt,
+    QtMsgType,
+    qInstallMessageHandler,
+)
 from qtpy.QtGui import (
     QBrush,
     QColor,
@@ -52,16 +64,21 @@ __all__ = [
     "BACKS",
     "CARDDECKS_DIR",
     "CARD_RATIO",
+    "TABLE_RATIOS",
     "CardPainter",
     "SvgDeck",
+    "deck_loads",
     "find_svg_decks",
     "render_sheet",
 ]
 
 #: Height over width of the own deck's cards (5:7).
 CARD_RATIO: Final = 1.4
+#: The shapes of card a table lays out: an SVG deck of another shape is fitted into these.
+TABLE_RATIOS: Final = (1.25, 1.75)
 
-#: Where Debian's gnome-cards-data and KDE's kdegames-card-data-kf5 install their decks.
+#: Where Debian's gnome-cards-data and KDE's kdegames-card-data-kf5 install their decks (decks
+#: are looked for in every XDG data directory, of which ``/usr/share`` is one).
 AISLERIOT_DIR: Final = Path("/usr/share/aisleriot/cards")
 CARDDECKS_DIR: Final = Path("/usr/share/carddecks")
 
@@ -120,10 +137,12 @@ _PIPS: Final[dict[int, tuple[tuple[int, float], ...]]] = {
 
 @dataclass(frozen=True)
 class SvgDeck:
-    """An SVG deck installed on the system: its name to show and the file to load."""
+    """An SVG deck installed on the system: its name to show, the file to load, and where it
+    comes from (``"GNOME"`` for Aisleriot's decks, ``"KDE"`` for KDE's, ``""`` when unknown)."""
 
     name: str
     path: Path
+    source: str = ""
 
 
 def _deck_name(stem: str) -> str:
@@ -132,7 +151,7 @@ def _deck_name(stem: str) -> str:
 
 
 def _read_desktop(index: Path) -> dict[str, str]:
-    """The plain ``key=value`` entries of a KDE ``index.desktop`` (localised keys left out)."""
+    """The ``key=value`` entries of a KDE ``index.desktop``, localised ones as ``Name[ru]``."""
     values: dict[str, str] = {}
     try:
         lines = index.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -141,34 +160,76 @@ def _read_desktop(index: Path) -> dict[str, str]:
     for line in lines:
         key, sep, value = line.partition("=")
         key = key.strip()
-        if sep and "[" not in key and key not in values:
+        if sep and not key.startswith("#") and key not in values:
             values[key] = value.strip()
     return values
 
 
+def _localised(entries: dict[str, str], key: str, lang: str | None) -> str:
+    """``key`` in the player's language (``Name[pt_BR]``, then ``Name[pt]``), else the plain one."""
+    if lang:
+        base = lang.replace("-", "_")
+        for variant in (base, base.partition("_")[0]):
+            if entries.get(f"{key}[{variant}]"):
+                return entries[f"{key}[{variant}]"]
+    return entries.get(key, "")
+
+
+def _data_dirs(folder: str) -> list[Path]:
+    """``folder`` in every XDG data directory (``~/.local/share`` first, then
+    ``$XDG_DATA_DIRS``: ``/usr/share``, Flatpak's and other prefixes), where it exists."""
+    found = QStandardPaths.locateAll(
+        QStandardPaths.StandardLocation.GenericDataLocation,
+        folder,
+        QStandardPaths.LocateOption.LocateDirectory,
+    )
+    return [Path(path) for path in found]
+
+
+def _as_dirs(dirs: Path | str | Sequence[Path | str] | None, folder: str) -> list[Path]:
+    if dirs is None:
+        return _data_dirs(folder)
+    if isinstance(dirs, (str, os.PathLike)):
+        return [Path(dirs)]
+    return [Path(path) for path in dirs]
+
+
 def find_svg_decks(
-    aisleriot_dir: Path | str = AISLERIOT_DIR,
-    carddecks_dir: Path | str = CARDDECKS_DIR,
+    aisleriot_dirs: Path | str | Sequence[Path | str] | None = None,
+    carddecks_dirs: Path | str | Sequence[Path | str] | None = None,
     *,
     usable_only: bool = False,
+    lang: str | None = None,
 ) -> list[SvgDeck]:
     """The SVG decks installed on this system, sorted by name (an empty list when none are).
 
-    Looks for ``*.svg`` and ``*.svgz`` in ``aisleriot_dir`` (Debian's gnome-cards-data) and for
-    ``svg-*/`` folders with an ``index.desktop`` in ``carddecks_dir`` (KDE's card data).
-    With ``usable_only`` each deck is loaded (tens of ms each) and the ones Qt cannot draw are
-    left out (three of Debian's 30: Anglo Poker, Simplistic, Tango Nuevo).
+    Looks for ``*.svg`` and ``*.svgz`` in ``aisleriot/cards`` (GNOME's Aisleriot decks, Debian's
+    gnome-cards-data) and for ``svg-*/`` folders with an ``index.desktop`` in ``carddecks``
+    (KDE's card data), in every XDG data directory unless other folders are given.  A deck in
+    an earlier folder hides one of the same file name in a later one (``~/.local/share`` before
+    ``/usr/share``).  KDE decks are named in ``lang`` where their ``index.desktop`` has it;
+    decks of one name are told apart by their source, then by their file.
+
+    With ``usable_only`` each deck is loaded once (tens of ms each, remembered while the file
+    is unchanged) and the ones Qt cannot draw are left out: three of Debian's decks, Anglo
+    Poker, Simplistic and Tango Nuevo, whose pips Qt's SVG renderer places wrongly, and KDE's
+    Future Simple, whose cards are wider than tall.
     """
     decks: list[SvgDeck] = []
-    aisleriot = Path(aisleriot_dir)
-    if aisleriot.is_dir():
-        for path in sorted(aisleriot.iterdir()):
-            if path.suffix.lower() in (".svg", ".svgz") and path.is_file():
-                decks.append(SvgDeck(_deck_name(path.stem), path))
-    kde = Path(carddecks_dir)
-    if kde.is_dir():
+    seen: set[str] = set()
+    for folder in _as_dirs(aisleriot_dirs, "aisleriot/cards"):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.iterdir()):
+            if path.suffix.lower() in (".svg", ".svgz") and path.is_file() and path.name not in seen:
+                seen.add(path.name)
+                decks.append(SvgDeck(_deck_name(path.stem), path, "GNOME"))
+    seen.clear()
+    for kde in _as_dirs(carddecks_dirs, "carddecks"):
+        if not kde.is_dir():
+            continue
         for folder in sorted(kde.glob("svg-*")):
-            if not folder.is_dir():
+            if not folder.is_dir() or folder.name in seen:
                 continue
             info = _read_desktop(folder / "index.desktop")
             svg = folder / info["SVG"] if info.get("SVG") else None
@@ -176,20 +237,103 @@ def find_svg_decks(
                 found = sorted([*folder.glob("*.svgz"), *folder.glob("*.svg")])
                 svg = found[0] if found else None
             if svg is not None:
-                name = info.get("Name") or _deck_name(folder.name.removeprefix("svg-"))
-                decks.append(SvgDeck(name, svg))
-    decks.sort(key=lambda deck: (deck.name.casefold(), str(deck.path)))
+                seen.add(folder.name)
+                name = _localised(info, "Name", lang) or _deck_name(folder.name.removeprefix("svg-"))
+                decks.append(SvgDeck(name, svg, "KDE"))
     if usable_only:
         decks = [deck for deck in decks if _loads(deck.path)]
+    decks = _told_apart(decks)
+    decks.sort(key=lambda deck: (deck.name.casefold(), str(deck.path)))
     return decks
 
 
-def _loads(path: Path) -> bool:
+def _told_apart(decks: list[SvgDeck]) -> list[SvgDeck]:
+    """Decks of one name get their source added ("Dondorf (KDE)", "Dondorf (GNOME)"), and
+    their file (a KDE deck's folder) as well where that is not enough."""
+
+    def clashing(names: list[str]) -> set[str]:
+        counts = Counter(name.casefold() for name in names)
+        return {name for name, count in counts.items() if count > 1}
+
+    def where(deck: SvgDeck) -> str:
+        return deck.path.parent.name if deck.source == "KDE" else deck.path.name
+
+    twins = clashing([deck.name for deck in decks])
+    named = [
+        f"{deck.name} ({deck.source})" if deck.name.casefold() in twins and deck.source else deck.name
+        for deck in decks
+    ]
+    still = clashing(named)
+    return [
+        SvgDeck(
+            f"{deck.name} ({', '.join(filter(None, (deck.source, where(deck))))})"
+            if name.casefold() in still
+            else name,
+            deck.path,
+            deck.source,
+        )
+        for deck, name in zip(decks, named, strict=True)
+    ]
+
+
+#: Whether each deck file loads, by (path, modification time, size).
+_LOADS: dict[tuple[str, int, int], bool] = {}
+
+
+def _file_key(path: Path) -> tuple[str, int, int] | None:
     try:
-        _SvgDeckRenderer(path)
-    except ValueError:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path), stat.st_mtime_ns, stat.st_size)
+
+
+def _remember(path: Path, loads: bool) -> None:
+    key = _file_key(path)
+    if key is not None:
+        _LOADS[key] = loads
+
+
+def deck_loads(path: Path, *, probe: bool = True) -> bool | None:
+    """Whether Qt can draw the deck in ``path``: loaded once and remembered while the file is
+    unchanged.  With ``probe=False``, what is known without loading it (``None``: not yet)."""
+    key = _file_key(path)
+    if key is None:
         return False
-    return True
+    if key not in _LOADS:
+        if not probe:
+            return None
+        try:
+            _SvgDeckRenderer(path)
+        except ValueError:
+            _LOADS[key] = False
+        else:
+            _LOADS[key] = True
+    return _LOADS[key]
+
+
+def _loads(path: Path) -> bool:
+    return bool(deck_loads(path))
+
+
+@contextmanager
+def _quiet_svg() -> Iterator[None]:
+    """Keep Qt's ``qt.svg`` warnings (hundreds for some decks: unsupported features, unresolved
+    references) off the terminal while a deck is read or drawn; other messages go on."""
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if (context.category or "").startswith("qt.svg"):
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
 
 
 _SVG_RANKS: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
@@ -208,7 +352,8 @@ class _SvgDeckRenderer:
         if not path.is_file():
             raise ValueError(f"{path}: no such file")
         self.path = path
-        self.renderer = QSvgRenderer(str(path))
+        with _quiet_svg():
+            self.renderer = QSvgRenderer(str(path))
         if not self.renderer.isValid():
             raise ValueError(f"{path}: not a valid SVG file")
         ids: list[str] | None = None
@@ -226,20 +371,33 @@ class _SvgDeckRenderer:
             raise ValueError(f"{path}: a card element is empty")
         self.ref_w = statistics.median(size.width() for size in sizes)
         self.ref_h = statistics.median(size.height() for size in sizes)
-        # Faces of one deck have one size.  Where Qt's renderer gets many of them wrong (decks
-        # built from <symbol>s or clip paths it does not follow), it also draws them wrong.
-        agree = sum(self._close(size.width(), size.height(), self.ref_w, self.ref_h) for size in sizes)
+        #: Height over width of the deck's cards.
+        self.ratio = self.ref_h / self.ref_w
+        # The faces of a deck have one size, or one shape where a KDE deck draws some at another
+        # scale.  Where Qt's renderer sees many of other sizes, it draws them wrongly: a deck
+        # built from <use>s of <symbol>s with their own viewBox (which Qt does not scale into
+        # the <use>), or from clip paths Qt does not follow, has pips and figures beyond the card.
+        agree = sum(self._shaped(size.width(), size.height()) for size in sizes)
         if agree < 0.9 * len(sizes):
             raise ValueError(
                 f"{path}: Qt's SVG renderer cannot draw this deck ({agree} of 52 cards in shape)"
             )
-        self.ratio = self.ref_h / self.ref_w
+        if self.ratio < 1:
+            # KDE's Future Simple: chips with a tab that Qt leaves out of their bounds.
+            raise ValueError(
+                f"{path}: its cards are wider than tall ({self.ref_w:.0f} x {self.ref_h:.0f});"
+                " the table lays out upright cards"
+            )
         self._boxes: dict[str, QRectF] = {}
         self._rects: dict[str, list[str]] | None = None
 
-    @staticmethod
-    def _close(width: float, height: float, ref_w: float, ref_h: float, tolerance: float = 0.04) -> bool:
-        return abs(width - ref_w) <= tolerance * ref_w and abs(height - ref_h) <= tolerance * ref_h
+    def _shaped(self, width: float, height: float, tolerance: float = 0.04) -> bool:
+        """Whether a ``width`` x ``height`` box is a card of the deck: of its size, or of its
+        very shape at another scale."""
+        sx, sy = width / self.ref_w, height / self.ref_h
+        if abs(sx - 1) <= tolerance and abs(sy - 1) <= tolerance:
+            return True
+        return sy > 0 and abs(sx / sy - 1) <= 0.6 * tolerance
 
     def _rect_ids(self) -> dict[str, list[str]]:
         """For each card element, the ids of the ``<rect>`` elements inside it (read once)."""
@@ -264,17 +422,27 @@ class _SvgDeckRenderer:
         return self._rects
 
     def box(self, element: str) -> QRectF:
-        """The card's own rectangle in the SVG's coordinates."""
+        """The card's own rectangle in the SVG's coordinates.
+
+        An element of the deck's shape is its card, whatever its size.  One of another shape
+        (something sticking out, or a shadow) has its card in the largest ``<rect>`` of the
+        deck's shape inside it; failing that, in the largest box of that shape at its top left.
+        """
         if element not in self._boxes:
             bounds = self.renderer.boundsOnElement(element)
             box = bounds
-            if not self._close(bounds.width(), bounds.height(), self.ref_w, self.ref_h):
-                box = QRectF(bounds.x(), bounds.y(), self.ref_w, self.ref_h)  # anchored top left
-                for rect_id in self._rect_ids().get(element, []):
-                    rect = self.renderer.boundsOnElement(rect_id)
-                    if self._close(rect.width(), rect.height(), self.ref_w, self.ref_h, 0.08):
-                        box = rect
-                        break
+            if not self._shaped(bounds.width(), bounds.height()):
+                width = min(bounds.width(), bounds.height() / self.ratio)
+                box = QRectF(bounds.x(), bounds.y(), width, width * self.ratio)
+                rects = [self.renderer.boundsOnElement(rect) for rect in self._rect_ids().get(element, [])]
+                shaped = [
+                    rect
+                    for rect in rects
+                    if self._shaped(rect.width(), rect.height(), 0.08)
+                    and rect.width() >= 0.5 * bounds.width()
+                ]
+                if shaped:
+                    box = max(shaped, key=lambda rect: rect.width())
             self._boxes[element] = box
         return self._boxes[element]
 
@@ -291,7 +459,8 @@ class _SvgDeckRenderer:
         )
         painter.save()
         painter.setClipRect(target)
-        self.renderer.render(painter, element, dest)
+        with _quiet_svg():
+            self.renderer.render(painter, element, dest)
         painter.restore()
 
 
@@ -726,6 +895,39 @@ def _draw_stock_empty(painter: QPainter, w: float, h: float) -> None:
     painter.drawPolygon(head)
 
 
+def _draw_stock_spent(painter: QPainter, w: float, h: float) -> None:
+    """An outline with a faint "no entry" sign: the waste may not be turned over again."""
+    _slot_outline(painter, w, h)
+    colour = QColor(255, 255, 255, 90)
+    radius = 0.2 * w
+    line = max(1.5, 0.05 * w)
+    pen = QPen(colour, line)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(pen)
+    painter.drawEllipse(QPointF(w / 2, h / 2), radius, radius)
+    slant = radius * math.sqrt(0.5)
+    painter.drawLine(QPointF(w / 2 - slant, h / 2 + slant), QPointF(w / 2 + slant, h / 2 - slant))
+
+
+def _whitish(colour: QColor) -> bool:
+    return colour.alpha() > 200 and min(colour.red(), colour.green(), colour.blue()) > 225
+
+
+def _top_border(image: QImage) -> int:
+    """How many rows of device pixels at the top of a card back are its edge and white
+    border, down the middle: a card lying on it by fewer than that shows no back."""
+    x, height = image.width() // 2, image.height()
+    y = 0
+    while y < min(4, height) and not _whitish(image.pixelColor(x, y)):
+        y += 1  # the outline, antialiased
+    if y >= height or not _whitish(image.pixelColor(x, y)):
+        return 0  # the pattern reaches the edge
+    while y < height // 4 and _whitish(image.pixelColor(x, y)):
+        y += 1
+    return y
+
+
 # -- the painter ---------------------------------------------------------------------------------
 
 _Key = tuple[str, int, float, float, float, str, str]
@@ -747,6 +949,7 @@ class CardPainter:
     def __init__(self, deck: SvgDeck | str | os.PathLike[str] | None = None, back: str = "blue") -> None:
         self._cache: dict[_Key, QPixmap] = {}
         self._sizes: dict[tuple[float, float, float], None] = {}  # in order of last use
+        self._borders: dict[tuple[str, str, float, float, float], float] = {}
         self._svg: _SvgDeckRenderer | None = None
         self.deck_error: str | None = None
         self.back_name = "blue"
@@ -768,6 +971,7 @@ class CardPainter:
                 self._svg = _SvgDeckRenderer(Path(deck))
             except ValueError as error:
                 self.deck_error = str(error)
+            _remember(Path(deck), self._svg is not None)
 
     @property
     def deck_path(self) -> Path | None:
@@ -779,10 +983,17 @@ class CardPainter:
         """Height over width of the deck's cards (SVG decks differ a little from 5:7)."""
         return self._svg.ratio if self._svg is not None else CARD_RATIO
 
+    @property
+    def table_ratio(self) -> float:
+        """Height over width of the cards and slots on the table: the deck's own shape, so
+        that its cards fill their slots, within 5:4 to 7:4 (a deck of odd shape is fitted)."""
+        return min(max(self.card_ratio, TABLE_RATIOS[0]), TABLE_RATIOS[1])
+
     def clear_cache(self) -> None:
         """Forget every pixmap drawn so far."""
         self._cache.clear()
         self._sizes.clear()
+        self._borders.clear()
 
     def _lookup(self, key: _Key) -> QPixmap | None:
         pixmap = self._cache.get(key)
@@ -826,20 +1037,18 @@ class CardPainter:
 
     def back(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
         """The back of a card: the SVG deck's own back, else the patterned back in :attr:`back_name`."""
-        svg = self._svg
-        back_id = svg.back_id if svg is not None else None
         key = ("back", -1, width, height, device_pixel_ratio, self._deck_key(), self.back_name)
         pixmap = self._lookup(key)
         if pixmap is None:
-            if svg is not None and back_id is not None:
-                pixmap = self._paint(width, height, device_pixel_ratio, self._svg_drawer(svg, back_id))
-            else:
-                name = self.back_name
-                pixmap = self._paint(
-                    width, height, device_pixel_ratio, lambda p, w, h: _draw_own_back(p, w, h, name)
-                )
-            self._store(key, pixmap)
+            pixmap = self._store(key, self._paint_back(width, height, device_pixel_ratio))
         return pixmap
+
+    def _paint_back(self, width: float, height: float, device_pixel_ratio: float) -> QPixmap:
+        svg = self._svg
+        if svg is not None and svg.back_id is not None:
+            return self._paint(width, height, device_pixel_ratio, self._svg_drawer(svg, svg.back_id))
+        name = self.back_name
+        return self._paint(width, height, device_pixel_ratio, lambda p, w, h: _draw_own_back(p, w, h, name))
 
     def slot(
         self, width: float, height: float, suit: Suit | None = None, device_pixel_ratio: float = 1.0
@@ -860,6 +1069,29 @@ class CardPainter:
             pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_empty)
             self._store(key, pixmap)
         return pixmap
+
+    def stock_spent(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
+        """The empty stock when the waste may not go back: an outline with a "no entry" sign."""
+        key = ("stock-spent", -1, width, height, device_pixel_ratio, "", "")
+        pixmap = self._lookup(key)
+        if pixmap is None:
+            pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_spent)
+            self._store(key, pixmap)
+        return pixmap
+
+    def back_border(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> float:
+        """The height, in logical pixels, of the plain edge at the top of the back (its
+        outline and white border): a face-down card must show more than that of itself
+        for its pattern to show."""
+        key = (self._deck_key(), self.back_name, width, height, device_pixel_ratio)
+        border = self._borders.get(key)
+        if border is None:
+            image = self._paint_back(width, height, device_pixel_ratio).toImage()
+            border = _top_border(image) / device_pixel_ratio
+            if len(self._borders) > 64:
+                self._borders.clear()
+            self._borders[key] = border
+        return border
 
     # -- helpers ---------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from qtpy.QtCore import Qt, QTimer
+from qtpy.QtGui import QGuiApplication
 from qtpy.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -19,6 +20,7 @@ from qtpy.QtWidgets import (
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -33,10 +35,17 @@ from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
-from solitaire.frontends.qt.cards import CardPainter, find_svg_decks
-from solitaire.frontends.qt.i18n import TEXTS, languages, text
+from solitaire.frontends.qt.cards import CardPainter, SvgDeck, deck_loads, find_svg_decks
+from solitaire.frontends.qt.i18n import languages, text
 
-__all__ = ["NewGameDialog", "ReplayViewer", "SettingsDialog", "StatisticsDialog"]
+__all__ = [
+    "NewGameDialog",
+    "ReplayViewer",
+    "RulesDialog",
+    "SettingsDialog",
+    "StatisticsDialog",
+    "WinDialog",
+]
 
 
 class NewGameDialog(QDialog):
@@ -271,13 +280,103 @@ class StatisticsDialog(QDialog):
                 item = QTableWidgetItem(str(value))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 table.setItem(row, column, item)
-        table.resizeColumnsToContents()
         self.table = table
+        self.headers = [text(key, lang) for key in self.COLUMNS]
         layout.addWidget(table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(900, 280)
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """As wide as the table, within the screen: headers of two lines, and the name
+        of the game on two, when one line of each is too wide."""
+        table = self.table
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().width() * 19 // 20 if screen is not None else 1000
+        layout = self.layout()
+        margins = layout.contentsMargins().left() + layout.contentsMargins().right() if layout else 0
+        extra = 2 * table.frameWidth() + margins
+        for wrapped in (False, True):
+            labels = [_two_lines(label) if wrapped else label for label in self.headers]
+            table.setHorizontalHeaderLabels(labels)
+            for row in range(table.rowCount()):
+                item = table.item(row, 0)
+                if item is not None:
+                    item.setText(item.text().replace(" · ", "\n", 1) if wrapped else item.text())
+            table.resizeColumnsToContents()
+            table.resizeRowsToContents()
+            width = sum(table.columnWidth(column) for column in range(table.columnCount())) + extra
+            if width <= room:
+                break
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.resize(max(420, min(width + 4, room)), 280)
+
+
+def _two_lines(label: str) -> str:
+    """A header on two lines, broken at the space nearest its middle."""
+    spaces = [index for index, char in enumerate(label) if char == " "]
+    if not spaces:
+        return label
+    middle = min(spaces, key=lambda index: abs(index - len(label) / 2))
+    return f"{label[:middle]}\n{label[middle + 1 :]}"
+
+
+class WinDialog(QDialog):
+    """The game is won: its time, score and moves, and what next: a new game, this
+    deal again, or a look at the table (``choice`` is "new", "restart" or None)."""
+
+    def __init__(
+        self,
+        lang: str,
+        *,
+        time: str,
+        score: str,
+        moves: int,
+        counted: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("dialog.won.title", lang))
+        self.choice: str | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(28, 20, 28, 16)
+        layout.setSpacing(12)
+        heading = QLabel(text("dialog.won.title", lang))
+        font = heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.8)
+        font.setBold(True)
+        heading.setFont(font)
+        heading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(heading)
+        self.summary = QLabel(text("dialog.won.text", lang, time=time, score=score, moves=moves))
+        font = self.summary.font()
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.summary.setFont(font)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.summary)
+        self.note = QLabel(text("dialog.won.uncounted", lang))
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setVisible(not counted)
+        layout.addWidget(self.note)
+        buttons = QDialogButtonBox()
+        self.new_button = buttons.addButton(
+            text("dialog.won.new", lang), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.restart_button = buttons.addButton(
+            text("dialog.won.restart", lang), QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.close_button = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.new_button.setDefault(True)
+        self.new_button.clicked.connect(lambda: self._choose("new"))
+        self.restart_button.clicked.connect(lambda: self._choose("restart"))
+        self.close_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        self.accept()
 
 
 def _duration(seconds: float | None) -> str:
@@ -316,13 +415,25 @@ class SettingsDialog(QDialog):
         form.addRow(text("settings.indicator", lang), self.indicator)
         self.deck = QComboBox()
         self.deck.addItem(text("deck.own", lang), "")
-        for deck in find_svg_decks():
-            self.deck.addItem(deck.name, str(deck.path))
+        #: Decks not yet tried: one is loaded per turn of the event loop (they take tens of ms
+        #: each), and those Qt cannot draw leave the list.
+        self.unprobed: list[SvgDeck] = []
+        for deck in find_svg_decks(lang=lang):
+            known = deck_loads(deck.path, probe=False)
+            if known is not False:
+                self.deck.addItem(deck.name, str(deck.path))
+            if known is None:
+                self.unprobed.append(deck)
         self.deck.setCurrentIndex(max(0, self.deck.findData(settings.deck)))
         form.addRow(text("settings.deck", lang), self.deck)
+        self._prober = QTimer(self)
+        self._prober.setInterval(0)
+        self._prober.timeout.connect(self._probe_next)
+        if self.unprobed:
+            self._prober.start()
         self.back = QComboBox()
         for back in CardPainter.BACKS:
-            self.back.addItem(text(f"back.{back}", lang) if f"back.{back}" in TEXTS else back, back)
+            self.back.addItem(text(f"back.{back}", lang), back)
         self.back.setCurrentIndex(max(0, self.back.findData(settings.back)))
         form.addRow(text("settings.back", lang), self.back)
         buttons = QDialogButtonBox(
@@ -334,6 +445,24 @@ class SettingsDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self._base = settings
+
+    def _probe_next(self) -> None:
+        """Try the next deck not yet tried, and leave it out of the list if Qt cannot draw it."""
+        if not self.unprobed:
+            self._prober.stop()
+            return
+        deck = self.unprobed.pop(0)
+        if not deck_loads(deck.path):
+            index = self.deck.findData(str(deck.path))
+            if index >= 0:
+                if index == self.deck.currentIndex():
+                    self.deck.setCurrentIndex(0)  # the window draws the own deck instead
+                self.deck.removeItem(index)
+
+    def done(self, result: int) -> None:
+        """Closing stops the trying of decks (the rest is tried the next time)."""
+        self._prober.stop()
+        super().done(result)
 
     def settings(self) -> Settings:
         """The settings as chosen."""
@@ -452,3 +581,40 @@ def rules_text(game: Game, lang: str) -> str:
         if not variant.has_stock:
             options = f"{rules.scoring.name(lang)} scoring; {returns}."
     return f"{variant.name(lang)}\n\n{summary}\n\n{options}"
+
+
+def rules_markdown(game: Game, lang: str) -> str:
+    """The rules page of the game being played (see ``Variant.rules_page``), headed by its
+    options; without a page, the summary of ``rules_text``."""
+    rules = game.rules
+    page = rules.variant.rules_page(lang)
+    if page is None:
+        return f"# {rules_text(game, lang)}"
+    this_game = text("rules.this_game", lang, rules=describe_rules(rules, lang))
+    title, newline, rest = page.partition("\n")
+    if not title.startswith("# "):
+        return f"*{this_game}*\n\n{page}"
+    return f"{title}\n\n*{this_game}*\n{newline}{rest}"
+
+
+class RulesDialog(QDialog):
+    """Help ▸ Rules: the full rules of the game being played, scrollable, in the
+    player's language."""
+
+    def __init__(self, game: Game, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(text("action.rules", lang).replace("&", ""))
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.setMarkdown(rules_markdown(game, lang))
+        self.browser.setAccessibleName(game.rules.variant.name(lang))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        if parent is not None:  # as tall as the window, and wide enough for the tables
+            self.resize(max(560, parent.width() * 2 // 3), max(420, parent.height()))
+        else:
+            self.resize(640, 720)
+        self.browser.setFocus()

@@ -44,10 +44,6 @@ LANGUAGES: Final = languages()
 TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "app.title": N_("Solitaire"),
     "settings.language.system": N_("The system's language"),
-    "back.blue": N_("Blue"),
-    "back.green": N_("Green"),
-    "back.red": N_("Red"),
-    "back.graphite": N_("Graphite"),
     "menu.game": N_("&Game"),
     "menu.edit": N_("&Edit"),
     "menu.settings": N_("&Settings"),
@@ -66,6 +62,7 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "action.settings": N_("&Preferences…"),
     "action.rules": N_("&Rules of This Game"),
     "action.about": N_("&About"),
+    "action.fullscreen": N_("&Full Screen"),
     "status.score": N_("Score: {score}"),
     "status.moves": N_("Moves: {moves}"),
     "status.time": N_("Time: {time}"),
@@ -81,6 +78,25 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "message.resumed": N_("Welcome back: game {code} resumed."),
     "dialog.restart.title": N_("Restart this deal?"),
     "dialog.restart.text": N_("Deal the same cards again? The moves made so far are lost."),
+    "dialog.open.title": N_("Open this log?"),
+    "dialog.open.text": N_(
+        "Leave the game in progress for the game of this log? The game left counts as played."
+    ),
+    "message.opened": N_(
+        "Game of {name}: it was not played from its deal here, so it is not counted in the statistics."
+    ),
+    "dialog.won.title": N_("You won!"),
+    "dialog.won.text": N_("Time: {time}\nScore: {score}\nMoves: {moves}"),
+    "dialog.won.uncounted": N_("This game was opened from a log: it is not counted in the statistics."),
+    "dialog.won.new": N_("New Game"),
+    "dialog.won.restart": N_("Play This Deal Again"),
+    "auto.won": N_("The game is won: nothing is left to play."),
+    "auto.face_down": N_("Auto-complete is not available yet: some cards are still face down."),
+    "auto.no_passes": N_(
+        "Auto-complete is not available: cards are left in the stock and the waste,"
+        " and no passes through the stock are left."
+    ),
+    "auto.blocked": N_("Auto-complete is not available: some cards lie on cards that must go home first."),
     "dialog.new.title": N_("New Game"),
     "dialog.new.variant": N_("Variant"),
     "dialog.new.draw": N_("Draw"),
@@ -117,6 +133,10 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "settings.deck": N_("Card deck"),
     "settings.back": N_("Card back"),
     "deck.own": N_("Classic (built in)"),
+    "back.blue": N_("Blue"),
+    "back.green": N_("Green"),
+    "back.red": N_("Red"),
+    "back.graphite": N_("Graphite"),
     "dialog.about.title": N_("About Solitaire"),
     "dialog.about.text": N_(
         "Solitaire {version}\n\nKlondike and Réfléchi with draw 1 or 3, Normal or Vegas scoring,"
@@ -182,6 +202,24 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "settings.indicator.off": N_("Not shown"),
     "settings.indicator.open": N_("Only where no card is hidden (Réfléchi)"),
     "settings.indicator.always": N_("Always (in Klondike it knows the face-down cards)"),
+    "rules.this_game": N_("This game: {rules}"),
+    # What screen readers say (see speech.py).  "|" separates plural forms: English
+    # one|other, Russian one|few|many.
+    "a11y.table": N_("Card table: {variant}"),
+    "a11y.card": N_("{rank} of {suit}"),
+    "a11y.ranks": N_("ace two three four five six seven eight nine ten jack queen king"),
+    "a11y.suits": N_("spades hearts diamonds clubs"),
+    "a11y.stock": N_("Stock"),
+    "a11y.waste": N_("Waste"),
+    "a11y.column": N_("Column {number}"),
+    "a11y.foundation": N_("Foundation of {suit}"),
+    "a11y.pile": N_("Pile {pile}"),
+    "a11y.focus": N_("{pile}: {what}"),
+    "a11y.empty": N_("empty"),
+    "a11y.cards": N_("{count} card|{count} cards"),
+    "a11y.face_down": N_("{count} card face down|{count} cards face down"),
+    "a11y.group": N_("a group of {count} cards: {first} to {last}"),
+    "a11y.holding": N_("holding {cards}"),
 }
 
 

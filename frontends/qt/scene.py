@@ -24,8 +24,9 @@ from qtpy.QtCore import (
     QTimer,
     Signal,
 )
-from qtpy.QtGui import QBrush, QColor, QPainter, QPen, QPixmap, QRadialGradient
+from qtpy.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap, QRadialGradient
 from qtpy.QtWidgets import (
+    QApplication,
     QGraphicsItem,
     QGraphicsObject,
     QGraphicsRectItem,
@@ -41,9 +42,9 @@ from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.ruleset import PileSpec
 from solitaire.core.state import State
-from solitaire.frontends.qt.cards import CARD_RATIO, CardPainter
+from solitaire.frontends.qt.cards import CardPainter
 
-__all__ = ["CardItem", "TableScene"]
+__all__ = ["CardItem", "StockLabel", "TableScene"]
 
 GAP = 0.22  # space between piles, in card widths
 DOWN_FAN = 0.12  # offset of a face-down card in a column, in card heights
@@ -51,8 +52,21 @@ UP_FAN = 0.27  # offset of a face-up card
 MIN_DOWN_FAN = 0.04  # squeezed as far as a face-down card goes
 MIN_UP_FAN = 0.2  # squeezed as far as a face-up card goes: its rank and suit still show
 WASTE_FAN = 0.24  # offset of the fanned draw-3 waste, in card widths
+SLIVER = 0.03  # the least of a face-down card's back that shows under the next, in card heights
+MIN_SLIVER_PX = 3.0  # ... and in pixels
 ANIMATION_MS = 170
+SHAKE_MS = 260  # a card that cannot go where it was sent shakes this long
 DRAG_THRESHOLD = 6
+FOCUS_COLOUR = QColor(255, 214, 10)  # the keyboard focus
+HELD_COLOUR = QColor(80, 200, 255)  # the keyboard focus holding cards
+HINT_COLOUR = QColor(255, 92, 190)  # a hint's cards and where they go: unlike the focus
+
+#: The words of the stock's labels.
+_STOCK_WORDS: dict[str, dict[str, str]] = {
+    "pass": {"en": "Pass {n}", "ru": "Проход {n}"},
+    "pass.of": {"en": "Pass {n} of {total}", "ru": "Проход {n} из {total}"},
+    "no.passes": {"en": "No more passes", "ru": "Проходов больше нет"},
+}
 
 
 _PLAY_KEYS = frozenset(
@@ -104,6 +118,43 @@ class CardItem(QGraphicsObject):
             painter.drawPixmap(self.boundingRect(), self._pixmap, QRectF(self._pixmap.rect()))
 
 
+class StockLabel(QGraphicsObject):
+    """A small rounded label on the stock: the cards left in it, or the pass."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
+        self._font = QFont()
+        self._size = QSizeF(0, 0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_text(self, text: str, pixel_size: float) -> None:
+        font = QFont()
+        font.setPixelSize(max(7, round(pixel_size)))
+        font.setBold(True)
+        metrics = QFontMetricsF(font)
+        size = QSizeF(metrics.horizontalAdvance(text) + metrics.height() * 0.7, metrics.height() * 1.15)
+        if size != self._size:
+            self.prepareGeometryChange()
+        self.text, self._font, self._size = text, font, size
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(QPointF(0, 0), self._size)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        rect = self.boundingRect()
+        radius = rect.height() / 2
+        painter.setPen(QPen(QColor(255, 255, 255, 150), 1))
+        painter.setBrush(QColor(12, 30, 22, 215))
+        painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
+        painter.setFont(self._font)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
 class _Drag:
     """A gesture under way: the cards picked up and where they were grabbed."""
 
@@ -122,6 +173,8 @@ class TableScene(QGraphicsScene):
     refused = Signal(object)
     #: Something worth a short message (already in the player's language).
     notice = Signal(str)
+    #: The keyboard focus moved (True: by an arrow key) or the cards held changed.
+    focus_moved = Signal(bool)
 
     def __init__(self, painter: CardPainter, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -150,11 +203,27 @@ class TableScene(QGraphicsScene):
         #: The focus shows once the keyboard is used, and hides at the next click.
         self.keyboard_mode = False
         self._focus_item = QGraphicsRectItem()
-        self._focus_item.setPen(QPen(QColor(255, 214, 10), 3))
+        self._focus_item.setPen(QPen(FOCUS_COLOUR, 3))
         self._focus_item.setZValue(10_000)
         self._focus_item.setVisible(False)
         self.addItem(self._focus_item)
         self._hint_items: list[QGraphicsRectItem] = []
+        self._hint_move: Move | None = None
+        #: The language of the stock's labels.
+        self.lang = "en"
+        #: The cards left in the stock, and the pass through it.
+        self.stock_count = StockLabel()
+        self.stock_pass = StockLabel()
+        for label in (self.stock_count, self.stock_pass):
+            label.setZValue(9_000)
+            label.setVisible(False)
+            self.addItem(label)
+        self._stock_look = ""
+        # A click on a card that cannot go home: its refusal shows unless a double click follows.
+        self._refusal_timer = QTimer(self)
+        self._refusal_timer.setSingleShot(True)
+        self._refusal_timer.timeout.connect(self._show_pending_refusal)
+        self._pending_refusal: tuple[list[CardItem], Refusal] | None = None
 
     # -- the game --------------------------------------------------------------------------------
 
@@ -168,6 +237,9 @@ class TableScene(QGraphicsScene):
         self.game = game
         self._drag = None
         self.held = None
+        self._last_click = None
+        self._drop_pending_refusal()
+        self.clear_hint()
         for card in game.order:
             item = CardItem(card)
             self.card_items[card] = item
@@ -177,6 +249,7 @@ class TableScene(QGraphicsScene):
 
     def _changed(self, change: Change) -> None:
         self.clear_hint()
+        self._drop_pending_refusal()
         if self.specs and abs(self._fitting_width(list(self.specs.values())) - self.card_width) > 0.5:
             self.relayout()  # a column grew too long for the cards, or shrank back
             return
@@ -199,7 +272,7 @@ class TableScene(QGraphicsScene):
         self.specs = {spec.id: spec for spec in specs}
         slots = max(spec.slot for spec in specs) + 1
         width = self._fitting_width(specs)
-        self.card_width, self.card_height = width, width * CARD_RATIO
+        self.card_width, self.card_height = width, width * self.painter.table_ratio
         gap = GAP * width
         left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
         self.positions = {
@@ -211,24 +284,34 @@ class TableScene(QGraphicsScene):
         self._slot_cache.clear()
         self.sync(animated=False)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
+        if self._hint_move is not None:
+            self.show_hint(self._hint_move)  # the outlines follow the cards to their new places
 
     def _fitting_width(self, specs: list[PileSpec]) -> float:
         """The card width for the piles: their slots across; their rows plus a column of
         about 10 fanned cards down (longer ones squeeze); and every column squeezed as far
-        as it goes, so that a very long one shrinks the cards rather than hiding corners."""
+        as it goes, so that a very long one shrinks the cards rather than hiding corners.
+        How far a face-down card squeezes depends a little on the size of its back: the
+        size is worked out once with the least fan, then again with the fan its back needs
+        a little smaller (the answer depends on the view's size alone)."""
+        width = self._width_for(specs, MIN_DOWN_FAN)
+        return min(width, self._width_for(specs, self._min_down_fan(width * 0.9)))
+
+    def _width_for(self, specs: list[PileSpec], min_down_fan: float) -> float:
         assert self.game is not None
         rect = self.sceneRect()
         slots = max(spec.slot for spec in specs) + 1
         rows = max(spec.row for spec in specs) + 1
+        ratio = self.painter.table_ratio
         width = rect.width() / (slots + (slots + 1) * GAP)
-        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / CARD_RATIO)
+        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / ratio)
         tableau = self.game.state.tableau
         for spec in specs:
             if spec.kind == "column":
                 column = tableau[int(spec.id[1:]) - 1]
-                fan = len(column.down) * MIN_DOWN_FAN + max(0, len(column.up) - 1) * MIN_UP_FAN
+                fan = len(column.down) * min_down_fan + max(0, len(column.up) - 1) * MIN_UP_FAN
                 # In card widths: a gap, the rows above, the card and its fan, half a gap below.
-                needed = 1.5 * GAP + spec.row * (CARD_RATIO + 1.3 * GAP) + CARD_RATIO * (1 + fan)
+                needed = 1.5 * GAP + spec.row * (ratio + 1.3 * GAP) + ratio * (1 + fan)
                 width = min(width, rect.height() / needed)
         return max(8.0, width)
 
@@ -240,9 +323,11 @@ class TableScene(QGraphicsScene):
         ups = max(0, up - 1)
         if down * down_step + ups * up_step <= room or room <= 0:
             return down_step, up_step
-        # Squeeze the face-down cards first, then the face-up ones down to where the
-        # rank and suit of each still show; only then everything alike.
-        down_step = max(MIN_DOWN_FAN * self.card_height, (room - ups * up_step) / down if down else 0.0)
+        # Squeeze the face-down cards first, down to where a sliver of each back still
+        # shows, then the face-up ones down to where the rank and suit of each still show;
+        # only then everything alike.
+        least_down = self._min_down_fan(self.card_width) * self.card_height
+        down_step = max(least_down, (room - ups * up_step) / down if down else 0.0)
         if down * down_step + ups * up_step > room and ups:
             up_step = max(MIN_UP_FAN * self.card_height, (room - down * down_step) / ups)
         needed = down * down_step + ups * up_step
@@ -250,6 +335,15 @@ class TableScene(QGraphicsScene):
             factor = room / needed
             down_step, up_step = down_step * factor, up_step * factor
         return down_step, up_step
+
+    def _min_down_fan(self, width: float) -> float:
+        """The least offset of a face-down card ``width`` wide, in card heights: past the
+        plain edge at the top of the back (its outline and white border), a sliver of its
+        pattern."""
+        width = max(8.0, width)
+        height = width * self.painter.table_ratio
+        border = self.painter.back_border(width, height, self.device_pixel_ratio)
+        return max(MIN_DOWN_FAN, (border + max(MIN_SLIVER_PX, SLIVER * height)) / height)
 
     def layout_of(self, state: State) -> dict[Card, tuple[QPointF, bool, float, str, int]]:
         """Where every card goes: position, face up, z value, pile and index in the pile."""
@@ -324,7 +418,61 @@ class TableScene(QGraphicsScene):
         if group.animationCount():
             self._animation = group
             group.start(QAbstractAnimation.DeletionPolicy.KeepWhenStopped)
+        self._update_stock()
         self._update_focus()
+
+    # -- the stock -------------------------------------------------------------------------------
+
+    def stock_look(self) -> str:
+        """What the empty stock's place shows: ``"recycle"`` (a click turns the waste over),
+        ``"spent"`` (the waste may not go back: no passes left) or ``"empty"``."""
+        assert self.game is not None
+        state = self.game.state
+        if not state.waste:
+            return "empty"
+        return "recycle" if self.game.rules.redeal.may_recycle(state) else "spent"
+
+    def stock_words(self) -> tuple[str, str]:
+        """The stock's two labels: the cards left in it ("" when none), and the pass
+        ("Pass 2 of 3" where the passes are limited)."""
+        assert self.game is not None
+        state, redeal = self.game.state, self.game.rules.redeal
+        words = {key: value.get(self.lang) or value["en"] for key, value in _STOCK_WORDS.items()}
+        count = str(len(state.stock)) if state.stock else ""
+        if not state.stock and self.stock_look() == "spent":
+            return count, words["no.passes"]
+        if redeal.passes is not None:
+            return count, words["pass.of"].format(n=state.pass_number, total=redeal.passes)
+        return count, words["pass"].format(n=state.pass_number)
+
+    def _update_stock(self) -> None:
+        if self.game is None or "s" not in self.specs:
+            for label in (self.stock_count, self.stock_pass):
+                label.setVisible(False)
+            return
+        look = self.stock_look()
+        if look != self._stock_look:
+            self._stock_look = look
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        count, passes = self.stock_words()
+        origin, width, height = self.positions["s"], self.card_width, self.card_height
+        self.stock_count.set_text(count, 0.2 * width)
+        self.stock_count.setVisible(bool(count))
+        size = self.stock_count.boundingRect()
+        self.stock_count.setPos(origin + QPointF(width - size.width() * 0.75, -size.height() * 0.25))
+        self.stock_pass.set_text(passes, 0.13 * width)
+        size = self.stock_pass.boundingRect()
+        room = width * (1 + GAP)  # over the card, and half the gap on either side
+        if size.width() > room:  # long words on a small card: smaller
+            self.stock_pass.set_text(passes, 0.13 * width * room / size.width())
+            size = self.stock_pass.boundingRect()
+        self.stock_pass.setVisible(bool(passes) and size.width() <= room)  # else too small to read
+        self.stock_pass.setPos(origin + QPointF((width - size.width()) / 2, height - size.height() * 1.15))
+
+    def set_language(self, lang: str) -> None:
+        """Write the stock's labels in ``lang``."""
+        self.lang = lang
+        self._update_stock()
 
     def _covered(self, places: dict[Card, tuple[QPointF, bool, float, str, int]]) -> set[Card]:
         """Cards lying exactly under another card of a stacked pile: not worth painting."""
@@ -367,15 +515,18 @@ class TableScene(QGraphicsScene):
         return QSizeF(self.card_width, self.card_height)
 
     def _slot_pixmap(self, pile: str, spec: PileSpec) -> QPixmap:
-        key = (pile, self.card_width, self.device_pixel_ratio)
+        name = pile if spec.kind != "stock" else f"{pile}:{self._stock_look}"
+        key = (name, self.card_width, self.device_pixel_ratio)
         if key not in self._slot_cache:
             width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
             if spec.kind == "foundation":
                 number = int(pile[1:]) - 1
                 suit = Suit(number) if number < 4 else None
                 pixmap = self.painter.slot(width, height, suit, dpr)
-            elif spec.kind == "stock":
+            elif spec.kind == "stock" and self._stock_look == "recycle":
                 pixmap = self.painter.stock_empty(width, height, dpr)
+            elif spec.kind == "stock" and self._stock_look == "spent":
+                pixmap = self.painter.stock_spent(width, height, dpr)
             else:
                 pixmap = self.painter.slot(width, height, None, dpr)
             self._slot_cache[key] = pixmap
@@ -423,15 +574,20 @@ class TableScene(QGraphicsScene):
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self.game is None or not self.interactive:
             return
+        self._press(event.scenePos())
+
+    def _press(self, pos: QPointF) -> None:
+        """A press of the left button: the start of a click or of a drag."""
         if self.keyboard_mode:
             self.keyboard_mode, self.held = False, None
             self._update_focus()
         self.finish_animations()
         self.clear_hint()
-        item = self.card_at(event.scenePos())
+        self._show_pending_refusal()  # another gesture: the click before did not go home
+        item = self.card_at(pos)
         if item is None:
-            pile = self.pile_at(event.scenePos())
-            self._drag = _Drag(pile, [], event.scenePos()) if pile else None
+            pile = self.pile_at(pos)
+            self._drag = _Drag(pile, [], pos) if pile else None
             return
         pile, index = self.where[item.card]
         cards = self.pile_cards(pile)
@@ -441,7 +597,7 @@ class TableScene(QGraphicsScene):
             cards = cards[-1:]
         else:
             cards = cards[index:] if item.face_up else [item]
-        self._drag = _Drag(pile, cards, event.scenePos())
+        self._drag = _Drag(pile, cards, pos)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         drag = self._drag
@@ -473,26 +629,33 @@ class TableScene(QGraphicsScene):
         self._submit(move, drag)
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
-        if (
-            event.button() != Qt.MouseButton.LeftButton
-            or self.game is None
-            or not self.double_tap_enabled
-            or not self.interactive
-        ):
+        """Qt turns a second press soon after a click into this.  It is a double click only
+        on the card the first click left in place (it could not go home): that card looks
+        for a column.  Anything else is one more press: on the stock, on the card that came
+        up after the first went home, and with double clicks turned off."""
+        if event.button() != Qt.MouseButton.LeftButton or self.game is None or not self.interactive:
             return
         item = self.card_at(event.scenePos())
         last, self._last_click = self._last_click, None
-        if item is None or last is None or last[0] is not item.card or self.where.get(item.card) is None:
+        if (
+            not self.double_tap_enabled
+            or item is None
+            or last is None
+            or last[0] is not item.card
+            or self.where.get(item.card) != last[1:]
+        ):
+            self._press(event.scenePos())
             return
+        self._drop_pending_refusal()  # the double click answers instead
+        self._drag = None
         pile, index = self.where[item.card]
-        if (pile, index) != last[1:]:
-            return  # the first click already moved it
         count = len(self.pile_cards(pile)) - index if pile[0] == "t" else 1
         self._answer(self.game.double_tap(pile, count))
 
     def _click(self, drag: _Drag) -> None:
         assert self.game is not None
         if drag.pile == "s":
+            self._last_click = None
             self._answer(self.game.tap("s"))
             return
         if not drag.items:
@@ -504,6 +667,51 @@ class TableScene(QGraphicsScene):
             result = self.game.tap(pile)
             if isinstance(result, Move):
                 self._answer(result)
+            elif pile[0] != "f":  # a card already home has nowhere else to go: no fuss
+                self._refuse_click(drag.items, result)
+        elif item.face_up and pile[0] == "t":  # a card with others on it: they go home one by one
+            refused = self.game.check(Move(pile, "f", len(drag.items)))
+            if isinstance(refused, Refusal):
+                self._refuse_click(drag.items, refused)
+
+    def _refuse_click(self, items: list[CardItem], refusal: Refusal) -> None:
+        """A click that could not send a card home: the cards shake and the refusal shows,
+        once a double click (which would find them a column) can no longer follow."""
+        self._pending_refusal = (items, refusal)
+        if self.double_tap_enabled:
+            self._refusal_timer.start(QApplication.doubleClickInterval())
+        else:
+            self._show_pending_refusal()
+
+    def _show_pending_refusal(self) -> None:
+        pending, self._pending_refusal = self._pending_refusal, None
+        self._refusal_timer.stop()
+        if pending is None:
+            return
+        items, refusal = pending
+        self.shake(items)
+        self.refused.emit(refusal)
+
+    def _drop_pending_refusal(self) -> None:
+        self._pending_refusal = None
+        self._refusal_timer.stop()
+
+    def shake(self, items: list[CardItem]) -> None:
+        """Shake cards from side to side: they cannot go where they were sent."""
+        if not self.animations:
+            return
+        self.finish_animations()
+        step = self.card_width * 0.06
+        group = QParallelAnimationGroup(self)
+        for item in items:
+            home = item.pos()
+            animation = QPropertyAnimation(item, b"pos", group)
+            animation.setDuration(SHAKE_MS)
+            for at, offset in ((0.0, 0.0), (0.2, step), (0.45, -step), (0.7, step / 2), (1.0, 0.0)):
+                animation.setKeyValueAt(at, home + QPointF(offset, 0))
+            group.addAnimation(animation)
+        self._animation = group
+        group.start(QAbstractAnimation.DeletionPolicy.KeepWhenStopped)
 
     def _answer(self, result: Move | Refusal) -> None:
         """Play what the core answered, or show why not."""
@@ -564,11 +772,12 @@ class TableScene(QGraphicsScene):
     # -- hints -----------------------------------------------------------------------------------
 
     def show_hint(self, move: Move) -> None:
-        """Outline the cards a hint moves and where they go, for a moment."""
+        """Outline the cards a hint moves and where they go, until the next action."""
         self.clear_hint()
         if self.game is None:
             return
-        pen = QPen(QColor(255, 214, 10), 4)
+        self._hint_move = move
+        pen = QPen(HINT_COLOUR, 4)
         if move.is_draw:
             rects = [QRectF(self.positions["s"], self._card_size())]
         else:
@@ -587,9 +796,13 @@ class TableScene(QGraphicsScene):
             outline.setZValue(30_000)
             self.addItem(outline)
             self._hint_items.append(outline)
-        QTimer.singleShot(1800, self.clear_hint)
+
+    def hint_rects(self) -> list[QRectF]:
+        """The outlines of the hint shown (none when no hint shows)."""
+        return [item.rect() for item in self._hint_items]
 
     def clear_hint(self) -> None:
+        self._hint_move = None
         for item in self._hint_items:
             if item.scene() is self:
                 self.removeItem(item)
@@ -612,6 +825,7 @@ class TableScene(QGraphicsScene):
         if not self.keyboard_mode and key in _PLAY_KEYS:
             self.keyboard_mode = True  # the first key only shows where the focus is
             self._update_focus()
+            self.focus_moved.emit(True)
             return True
         order = self.pile_order()
         pile = self.focused_pile()
@@ -632,6 +846,7 @@ class TableScene(QGraphicsScene):
         else:
             return False
         self._update_focus()
+        self.focus_moved.emit(key in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down))
         return True
 
     def _vertical(self, up: bool, order: list[str], spec: PileSpec) -> None:
@@ -679,7 +894,7 @@ class TableScene(QGraphicsScene):
                 rect = rect.united(item.sceneBoundingRect())
         elif cards:
             rect = cards[-1].sceneBoundingRect()
-        color = QColor(80, 200, 255) if self.held else QColor(255, 214, 10)
+        color = HELD_COLOUR if self.held else FOCUS_COLOUR
         self._focus_item.setPen(QPen(color, 3))
         self._focus_item.setRect(rect.adjusted(-3, -3, 3, 3))
         self._focus_item.setVisible(True)

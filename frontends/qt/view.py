@@ -10,6 +10,7 @@ from qtpy.QtWidgets import QFrame, QGraphicsView, QLabel, QWidget
 
 from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.scene import TableScene
+from solitaire.frontends.qt.speech import announce
 
 __all__ = ["TableView"]
 
@@ -56,6 +57,7 @@ class TableView(QGraphicsView):
         self.banner.setTextFormat(Qt.TextFormat.PlainText)
         self.banner.setText(message)
         self._show_banner(seconds)
+        announce(self, message)
 
     def show_notice(self, message: str, link: str, name: str, seconds: float = 12) -> None:
         """Show a message followed by a link (such as "Details…") named ``name``."""
@@ -63,6 +65,7 @@ class TableView(QGraphicsView):
         self.banner.setTextFormat(Qt.TextFormat.RichText)
         self.banner.setText(f'{words} <a href="{escape(name)}" style="color: #9cd3ff">{escape(link)}</a>')
         self._show_banner(seconds)
+        announce(self, message)
 
     def _show_banner(self, seconds: float) -> None:
         self._place_banner()

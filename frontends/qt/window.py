@@ -5,38 +5,55 @@ from __future__ import annotations
 import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import attrs
-from qtpy.QtCore import QCoreApplication, QLibraryInfo, QLocale, Qt, QTimer, QTranslator
+from qtpy.QtCore import (
+    QCoreApplication,
+    QEvent,
+    QLibraryInfo,
+    QLocale,
+    QMargins,
+    QPoint,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    QTranslator,
+)
 from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
 from solitaire.core import i18n
 from solitaire.core import log as game_log
+from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
+from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, OptionsError, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
-from solitaire.core.store import Settings, Store
+from solitaire.core.store import Settings, Store, WindowState
 from solitaire.frontends.cli.render import render_state
 from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.dialogs import (
     NewGameDialog,
     ReplayViewer,
+    RulesDialog,
     SettingsDialog,
     StatisticsDialog,
-    rules_text,
+    WinDialog,
 )
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
 from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
 from solitaire.frontends.qt.qt_words import QtWords
+from solitaire.frontends.qt.speech import announce, focus_words
 from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
 from solitaire.frontends.qt.winnability import (
@@ -49,7 +66,7 @@ from solitaire.frontends.qt.winnability import (
     position_key,
 )
 
-__all__ = ["MainWindow"]
+__all__ = ["MainWindow", "autocomplete_blocker", "fit_window"]
 
 #: Let the winning move land before the kings leap.
 ANIMATION_GRACE_MS = 250
@@ -63,6 +80,53 @@ SEARCH_BLOCKS = ("action.restart", "action.open", "action.hint")
 HINT_THINKING_AFTER_MS = 150
 #: The first worker process starts this long after the window (when thinking in processes).
 WARM_UP_MS = 1500
+#: The window's size at the first launch, when the screen has room for it.
+DEFAULT_SIZE = QSize(1100, 780)
+#: The win dialog comes once the kings have leapt (when moves are animated).
+WIN_DIALOG_AFTER_MS = ANIMATION_GRACE_MS + 1500
+
+
+def fit_window(saved: QRect | None, available: QRect, default: QSize = DEFAULT_SIZE) -> QRect:
+    """Where the window's frame goes: ``saved`` (where it was last) moved and shrunk
+    into the ``available`` part of the screen, or ``default`` at the centre, at most
+    nine tenths of the screen."""
+    if saved is None or saved.width() <= 0 or saved.height() <= 0:
+        width = min(default.width(), available.width() * 9 // 10)
+        height = min(default.height(), available.height() * 9 // 10)
+        width, height = max(1, width), max(1, height)
+        left = available.x() + (available.width() - width) // 2
+        top = available.y() + (available.height() - height) // 2
+        return QRect(left, top, width, height)
+    width = max(1, min(saved.width(), available.width()))
+    height = max(1, min(saved.height(), available.height()))
+    left = min(max(saved.x(), available.x()), available.x() + available.width() - width)
+    top = min(max(saved.y(), available.y()), available.y() + available.height() - height)
+    return QRect(left, top, width, height)
+
+
+def autocomplete_blocker(game: Game) -> str | None:
+    """Why auto-complete is not available (the key of a text), None when it is."""
+    state, rules = game.state, game.rules
+    if game.is_won:
+        return "auto.won"
+    if state.face_down_count:
+        return "auto.face_down"
+    if game.autocomplete_moves() is not None:
+        return None
+    # Play cards home and turn the stock as auto-complete would, to see what stops it.
+    idle, limit = 0, 2 * (len(state.stock) + len(state.waste)) + 2
+    while idle <= limit and not rules.is_won(state):
+        home = [move for move in rules.legal_moves(state) if move.dst == "f"]
+        if home:
+            idle = 0
+            _, state = rules.transition(state, home[0])
+            continue
+        draw = rules.check(state, DRAW)
+        if isinstance(draw, Refusal):
+            return "auto.no_passes" if state.stock or state.waste else "auto.blocked"
+        idle += 1
+        _, state = rules.transition(state, DRAW)
+    return "auto.blocked"
 
 
 _qt_translators: list[QTranslator] = []
@@ -138,6 +202,7 @@ class MainWindow(QMainWindow):
         self.table = self.view.table
         self.setCentralWidget(self.view)
         self.table.refused.connect(self._refused)
+        self.table.focus_moved.connect(self._announce_focus)
         self.view.link_followed.connect(self._follow_link)
         self._actions: dict[str, QAction] = {}
         self._menus: dict[str, object] = {}
@@ -145,9 +210,19 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self.game: Game | None = None
         self.game_id = ""
+        #: Where the clock reads the time (monotonic seconds).
+        self.now: Callable[[], float] = time.monotonic
+        #: The time played before the clock last started; the clock runs from ``_since``
+        #: (None while it stands: before the first action of this sitting, after a win,
+        #: while a modal dialog is open).
         self.seconds = 0.0
-        self.clock = time.monotonic()
+        self._since: float | None = None
+        self._moved = False
+        self._modal = 0
         self.helped = False
+        #: False for a game not played here from its deal on (opened from a log).
+        self.from_deal = True
+        self.win_dialog: WinDialog | None = None
         self._unsubscribe: object = None
         self._celebrated = False
         self._auto_offered = False
@@ -157,7 +232,14 @@ class MainWindow(QMainWindow):
         resumed = store.load_game(catalog) if resume else None
         if resumed is not None:
             game, saved = resumed
-            self.start(game, game_id=saved.id, seconds=saved.seconds, helped=saved.helped, record=False)
+            self.start(
+                game,
+                game_id=saved.id,
+                seconds=saved.seconds,
+                helped=saved.helped,
+                record=False,
+                from_deal=saved.from_deal,
+            )
             self.view.show_message(text("message.resumed", self.lang, code=game.code))
         else:
             self.start(self.new_game_from_settings(), record=False)
@@ -168,7 +250,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self._announce_plugin_problems(notices))
         if self.thinker.in_processes:
             QTimer.singleShot(WARM_UP_MS, self.thinker.warm_up)
-        self.resize(1100, 780)
+        self._place(store.window_state())
 
     @property
     def lang(self) -> str:
@@ -190,7 +272,9 @@ class MainWindow(QMainWindow):
         shortcuts: list[QKeySequence | QKeySequence.StandardKey | str] | None = None,
     ) -> QAction:
         action = QAction(self)
-        action.triggered.connect(slot)
+        # ``triggered`` passes ``checked``: the slots take no argument from the menu
+        # (``save_log(False)`` would save nowhere).
+        action.triggered.connect(lambda: slot())  # type: ignore[operator]
         if shortcuts:
             action.setShortcuts([s if isinstance(s, QKeySequence) else QKeySequence(s) for s in shortcuts])
         self._actions[key] = action
@@ -217,6 +301,10 @@ class MainWindow(QMainWindow):
         edit.addAction(self._action("action.auto", self.autocomplete, ["A"]))
         settings = bar.addMenu("")
         settings.addAction(self._action("action.settings", self.show_settings, ["Ctrl+,"]))
+        settings.addSeparator()
+        full_screen = self._action("action.fullscreen", self.toggle_full_screen, _full_screen_keys())
+        full_screen.setCheckable(True)
+        settings.addAction(full_screen)
         help_menu = bar.addMenu("")
         help_menu.addAction(self._action("action.rules", self.show_rules, ["F1"]))
         help_menu.addAction(self._action("action.plugins", self.show_plugins))
@@ -235,15 +323,10 @@ class MainWindow(QMainWindow):
         self.code_button.setFlat(True)
         self.code_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.code_button.clicked.connect(self.copy_code)
-        for widget, name in (
-            (self.score_label, "score"),
-            (self.moves_label, "moves"),
-            (self.time_label, "time"),
-        ):
+        # No accessible names of their own: screen readers read what they show ("Score: 130").
+        for widget in (self.score_label, self.moves_label, self.time_label):
             widget.setMinimumWidth(110)
-            widget.setAccessibleName(name)
             status.addWidget(widget)
-        self.code_button.setAccessibleName("game code")
         self.indicator = WinnableIndicator()
         status.addPermanentWidget(self.indicator)
         status.addPermanentWidget(self.code_button)
@@ -251,6 +334,7 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Put every label in the current language."""
         use_qt_translations(self.lang)
+        self.table.set_language(self.lang)
         self.setWindowTitle(text("app.title", self.lang))
         for key, menu in self._menus.items():
             menu.setTitle(text(key, self.lang))  # type: ignore[attr-defined]
@@ -280,15 +364,20 @@ class MainWindow(QMainWindow):
         seconds: float = 0.0,
         helped: bool = False,
         record: bool = True,
+        from_deal: bool = True,
     ) -> None:
-        """Show ``game``; the game left counts as played when moves were made."""
+        """Show ``game``; the game left counts as played when moves were made.
+        ``from_deal`` False: ``game`` was not played here from its deal on (a log
+        opened), so it is no record for the statistics."""
         if record:
             self.finish_current()
         if callable(self._unsubscribe):
             self._unsubscribe()
+        self._close_win_dialog()
         self.game = game
         self.game_id = game_id or Store.new_game_id()
-        self.seconds, self.clock, self.helped = seconds, time.monotonic(), helped
+        self.helped, self.from_deal = helped, from_deal
+        self.seconds, self._since, self._moved = seconds, None, False  # the clock waits for an action
         self._celebrated = game.is_won
         self._auto_offered = game.autocomplete_moves() is not None
         self._unsubscribe = game.subscribe(self._changed)
@@ -304,28 +393,75 @@ class MainWindow(QMainWindow):
         """Count the game being left in the statistics, if it was played at all."""
         if self.game is not None and self.game.journal:
             self.store.record_result(
-                self.game, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped
+                self.game,
+                game_id=self.game_id,
+                seconds=self.elapsed(),
+                helped=self.helped,
+                from_deal=self.from_deal,
             )
 
+    # -- the clock -------------------------------------------------------------------------------
+
     def elapsed(self) -> float:
-        if self.game is not None and self.game.is_won:
-            return self.seconds
-        return self.seconds + time.monotonic() - self.clock
+        """The time played: the clock runs from the first action of this sitting on,
+        stops at the win and stands while a modal dialog is open."""
+        running = self.now() - self._since if self._since is not None else 0.0
+        return self.seconds + running
+
+    def _sync_clock(self) -> None:
+        wanted = self.game is not None and self._moved and not self.game.is_won and not self._modal
+        if self._since is not None and not wanted:
+            self.seconds, self._since = self.elapsed(), None
+        elif self._since is None and wanted:
+            self._since = self.now()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The clock stands while this block runs (around a modal dialog)."""
+        self._modal += 1
+        self._sync_clock()
+        try:
+            yield
+        finally:
+            self._modal -= 1
+            self._sync_clock()
+            self._update_status()
+
+    def _pause_while_open(self, dialog: Any) -> None:
+        """The clock stands while a window-modal ``dialog`` (opened with ``open()``) is up."""
+        self._modal += 1
+        self._sync_clock()
+
+        def closed(_: int) -> None:
+            self._modal -= 1
+            self._sync_clock()
+            self._update_status()
+
+        dialog.finished.connect(closed)
+
+    # -- changes ---------------------------------------------------------------------------------
 
     def _changed(self, change: Change) -> None:
         assert self.game is not None
+        self._moved = True
+        self._sync_clock()  # starts at the first action, stops at the win
         if self.game.is_won and not self._celebrated:
             self._celebrated = True
-            self.seconds += time.monotonic() - self.clock  # the clock stops at the win
-            self.clock = time.monotonic()
             self.store.record_result(
-                self.game, game_id=self.game_id, seconds=self.seconds, helped=self.helped
+                self.game,
+                game_id=self.game_id,
+                seconds=self.seconds,
+                helped=self.helped,
+                from_deal=self.from_deal,
             )
             score = self.game.rules.scoring.format(self.game.state.score)
             self.view.show_message(
                 text("message.won", self.lang, score=score, moves=self.game.state.moves), 8
             )
             QTimer.singleShot(ANIMATION_GRACE_MS, self.table.celebrate)
+            game = self.game
+            delay = WIN_DIALOG_AFTER_MS if self.table.animations else 0
+            QTimer.singleShot(delay, lambda: self._offer_after_win(game))
         elif not self.game.is_won:
             available = self.game.autocomplete_moves() is not None
             if available and not self._auto_offered:
@@ -339,7 +475,12 @@ class MainWindow(QMainWindow):
     def _save(self) -> None:
         if self.game is not None:
             self.store.save_game(
-                self.game, self.catalog, game_id=self.game_id, seconds=self.elapsed(), helped=self.helped
+                self.game,
+                self.catalog,
+                game_id=self.game_id,
+                seconds=self.elapsed(),
+                helped=self.helped,
+                from_deal=self.from_deal,
             )
 
     def _update_status(self) -> None:
@@ -358,9 +499,26 @@ class MainWindow(QMainWindow):
             self._actions[key].setEnabled(idle)
         self._actions["action.undo"].setEnabled(idle and game.can_undo)
         self._actions["action.redo"].setEnabled(idle and game.can_redo)
-        self._actions["action.auto"].setEnabled(idle and game.autocomplete_moves() is not None)
-        # Screen readers get the table as text, the same picture the terminal game draws.
+        # Auto-complete stays enabled: when it cannot finish the game, it says why.
+        self._actions["action.auto"].setEnabled(idle)
+        self._describe_table(game)
+
+    def _describe_table(self, game: Game) -> None:
+        """Screen readers get the table as text, the same picture the terminal game draws."""
+        self.view.setAccessibleName(text("a11y.table", self.lang, variant=game.rules.variant.name(self.lang)))
         self.view.setAccessibleDescription(render_state(game.state, game.rules, game.code, lang=self.lang))
+
+    def _announce_focus(self, arrow: bool) -> None:
+        """Say what the keyboard focus is on (an arrow key interrupts the words before)."""
+        game, table = self.game, self.table
+        if game is None or not table.keyboard_mode or not table.specs:
+            return
+        held: tuple[Card, ...] = ()
+        if table.held is not None:
+            pile, count = table.held
+            held = tuple(item.card for item in table.pile_cards(pile)[-count:])
+        words = focus_words(game.state, table.focused_pile(), table.focus_depth, self.lang, held=held)
+        announce(self.view, words, interrupt=arrow)
 
     def _refused(self, refusal: Refusal) -> None:
         if self.settings.interactive_rules:
@@ -450,8 +608,11 @@ class MainWindow(QMainWindow):
         if game is None or not self._indicator_wanted():
             self.indicator.show_state(None, self.lang)
             return
+        if game.is_won:  # nothing left to tell
+            self.indicator.show_state(None, self.lang)
+            return
         knows_hidden = game.rules.variant.hidden_information
-        known = "winnable" if game.is_won else self.verdicts.get(position_key(game.state))
+        known = self.verdicts.get(position_key(game.state))
         if known is not None:
             self.indicator.show_state(known, self.lang, knows_hidden=knows_hidden)
             return
@@ -498,13 +659,67 @@ class MainWindow(QMainWindow):
             self.indicator.show_state("unknown", self.lang, knows_hidden=knows_hidden)
 
     def autocomplete(self) -> None:
-        if self.game is not None and self.game.autocomplete_moves() is not None:
-            self.table.finish_animations()
-            self.game.autocomplete()
+        """Play every card home, or say why that cannot finish the game."""
+        if self.game is None:
+            return
+        blocker = autocomplete_blocker(self.game)
+        if blocker is not None:
+            self.view.show_message(text(blocker, self.lang))
+            return
+        self.table.finish_animations()
+        self.game.autocomplete()
+
+    # -- the win ---------------------------------------------------------------------------------
+
+    def _offer_after_win(self, game: Game) -> None:
+        """The win dialog: time, score and moves; a new game or this deal again."""
+        if game is not self.game or not game.is_won or self.win_dialog is not None:
+            return
+        minutes, seconds = divmod(int(self.elapsed()), 60)
+        dialog = WinDialog(
+            self.lang,
+            time=f"{minutes}:{seconds:02d}",
+            score=game.rules.scoring.format(game.state.score),
+            moves=game.state.moves,
+            counted=self.from_deal,
+            parent=self,
+        )
+        dialog.finished.connect(lambda _: self._after_win(dialog))
+        self.win_dialog = dialog
+        dialog.open()
+
+    def _after_win(self, dialog: WinDialog) -> None:
+        if self.win_dialog is not dialog:
+            return
+        self.win_dialog = None
+        dialog.deleteLater()
+        if dialog.choice == "new":
+            self.deal_new_game()
+        elif dialog.choice == "restart" and self.game is not None:
+            self.restart()
+
+    def _close_win_dialog(self) -> None:
+        dialog, self.win_dialog = self.win_dialog, None
+        if dialog is not None:
+            dialog.choice = None
+            dialog.reject()
+            dialog.deleteLater()
+
+    def deal_new_game(self) -> None:
+        """A new random game as the settings say (a winnable deal when they ask for one)."""
+        game = self.new_game_from_settings()
+        if self.settings.winnable_only:
+            self.new_winnable_game(game.rules.options)
+        else:
+            self.start(game)
+
+    # -- new games -------------------------------------------------------------------------------
 
     def ask_new_game(self) -> None:
         dialog = NewGameDialog(self.catalog, self.settings, self.lang, self)
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+        with self.paused():
+            accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
+        if not accepted:
             return
         options = dialog.options(secrets.randbelow(DEAL_NUMBERS))
         default_redeal = self.catalog.scoring(options.scoring).default_redeal
@@ -537,6 +752,8 @@ class MainWindow(QMainWindow):
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search
+        self._modal += 1  # the clock stands while the search's dialog is up
+        self._sync_clock()
         # The table and the menu take no moves meanwhile (the found deal would replace
         # them), also before the search's dialog, which takes the window's input, shows.
         self.view.setEnabled(False)
@@ -545,7 +762,10 @@ class MainWindow(QMainWindow):
         return search
 
     def _search_done(self, search: DealSearch) -> None:
-        self.search = None
+        if self.search is search:
+            self.search = None
+            self._modal -= 1
+            self._sync_clock()
         search.deleteLater()
         self.view.setEnabled(True)
         self._update_status()
@@ -566,13 +786,18 @@ class MainWindow(QMainWindow):
     def ask_restart(self) -> None:
         if self.game is None:
             return
-        if self.game.journal and not self.game.is_won:
-            answer = QMessageBox.question(
-                self, text("dialog.restart.title", self.lang), text("dialog.restart.text", self.lang)
-            )
+        if self.in_progress():
+            with self.paused():
+                answer = QMessageBox.question(
+                    self, text("dialog.restart.title", self.lang), text("dialog.restart.text", self.lang)
+                )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.restart()
+
+    def in_progress(self) -> bool:
+        """Whether a game is being played: moves made, not won."""
+        return self.game is not None and bool(self.game.journal) and not self.game.is_won
 
     def restart(self) -> None:
         """The same deal again (a new game for the statistics)."""
@@ -588,19 +813,22 @@ class MainWindow(QMainWindow):
         if self.game is None:
             return
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(
-                self,
-                text("action.save", self.lang).replace("&", ""),
-                f"{self.game.code or 'game'}.json",
-                text("file.filter", self.lang),
-            )
+            with self.paused():
+                path, _ = QFileDialog.getSaveFileName(
+                    self,
+                    text("action.save", self.lang).replace("&", ""),
+                    f"{self.game.code or 'game'}.json",
+                    text("file.filter", self.lang),
+                )
         if path:
             game_log.save(game_log.log_of(self.game, self.catalog), path)
 
-    def _ask_log(self) -> tuple[game_log.GameLog, str] | None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, text("action.open", self.lang).replace("&", ""), "", text("file.filter", self.lang)
-        )
+    def _ask_log(self, action: str = "action.open") -> tuple[game_log.GameLog, str] | None:
+        """Ask for a log file (the dialog titled as the menu item ``action``) and read it."""
+        with self.paused():
+            path, _ = QFileDialog.getOpenFileName(
+                self, text(action, self.lang).replace("&", ""), "", text("file.filter", self.lang)
+            )
         if not path:
             return None
         return self.read_log(path)
@@ -610,42 +838,59 @@ class MainWindow(QMainWindow):
         try:
             return game_log.load(path), Path(path).name
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
+            self._warn(error.message(self.lang))
             return None
 
+    def _warn(self, message: str) -> None:
+        with self.paused():
+            QMessageBox.warning(self, text("dialog.error.title", self.lang), message)
+
     def open_log(self, path: str | None = None) -> None:
-        """Continue a saved game from where its log ends."""
+        """Continue a saved game from where its log ends, asking first when a game
+        is in progress.  It was not played here from its deal on: no record."""
         found = self.read_log(path) if path else self._ask_log()
         if found is None:
             return
         try:
             game = game_log.replay(found[0], self.catalog)
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
+            self._warn(error.message(self.lang))
             return
-        self.start(game)
+        if self.in_progress():
+            with self.paused():
+                answer = QMessageBox.question(
+                    self, text("dialog.open.title", self.lang), text("dialog.open.text", self.lang)
+                )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.start(game, from_deal=False)
+        self.view.show_message(text("message.opened", self.lang, name=found[1]), 5)
 
     def open_replay(self, path: str | None = None) -> ReplayViewer | None:
         """Step through a saved log in a viewer."""
-        found = self.read_log(path) if path else self._ask_log()
+        found = self.read_log(path) if path else self._ask_log("action.replay")
         if found is None:
             return None
         try:
             viewer = ReplayViewer(found[0], self.catalog, self.painter, self.lang, found[1], self)
         except game_log.LogError as error:
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), error.message(self.lang))
+            self._warn(error.message(self.lang))
             return None
         viewer.show()
         return viewer
 
     def show_statistics(self) -> StatisticsDialog:
         dialog = StatisticsDialog(self.store.statistics(), self.catalog, self.lang, self)
-        dialog.show()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self._pause_while_open(dialog)
+        dialog.open()  # window-modal
         return dialog
 
     def show_settings(self) -> None:
         dialog = SettingsDialog(self.settings, self.lang, self)
-        if dialog.exec() == SettingsDialog.DialogCode.Accepted:
+        with self.paused():
+            accepted = dialog.exec() == SettingsDialog.DialogCode.Accepted
+        if accepted:
             self.apply_settings(dialog.settings())
 
     def apply_settings(self, settings: Settings, *, save: bool = True) -> None:
@@ -668,11 +913,16 @@ class MainWindow(QMainWindow):
             self._schedule_verdict()
         self.retranslate()
 
-    def show_rules(self) -> None:
-        if self.game is not None:
-            QMessageBox.information(
-                self, text("action.rules", self.lang).replace("&", ""), rules_text(self.game, self.lang)
-            )
+    def show_rules(self) -> RulesDialog | None:
+        """Help ▸ Rules: the rules page of the game being played, in the player's language."""
+        if self.game is None:
+            return None
+        for shown in self.findChildren(RulesDialog):
+            shown.close()  # one page at a time: that of the game now on the table
+        dialog = RulesDialog(self.game, self.lang, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
 
     def show_plugins(self) -> PluginsDialog:
         """Help ▸ Plugins: the plugins installed, and those left out with the reasons."""
@@ -707,18 +957,83 @@ class MainWindow(QMainWindow):
             self.show_plugins()
 
     def show_about(self) -> None:
-        QMessageBox.about(
-            self,
-            text("dialog.about.title", self.lang),
-            text("dialog.about.text", self.lang, version=package_version("solitaire-framework")),
+        with self.paused():
+            QMessageBox.about(
+                self,
+                text("dialog.about.title", self.lang),
+                text("dialog.about.text", self.lang, version=package_version("solitaire-framework")),
+            )
+
+    # -- the window on the screen ----------------------------------------------------------------
+
+    def _place(self, saved: WindowState | None) -> None:
+        """Open where the window was left, inside the screen it is on (the primary
+        screen the first time), maximised if it was."""
+        self.winId()  # the window exists, so that its frame is known where it already is
+        margins = self._frame_margins()
+        extra = QSize(margins.left() + margins.right(), margins.top() + margins.bottom())
+        frame = (
+            None
+            if saved is None
+            else QRect(QPoint(saved.x, saved.y), QSize(saved.width, saved.height) + extra)
         )
+        screen = QGuiApplication.screenAt(frame.center()) if frame is not None else None
+        screen = screen or QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(DEFAULT_SIZE)
+            return
+        fitted = fit_window(frame, screen.availableGeometry(), DEFAULT_SIZE + extra)
+        self.move(fitted.topLeft())  # the frame's corner
+        self.resize(fitted.size() - extra)
+        if saved is not None and saved.maximized:
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+
+    def _frame_margins(self) -> QMargins:
+        handle = self.windowHandle()
+        return handle.frameMargins() if handle is not None else QMargins()
+
+    def window_state(self) -> WindowState:
+        """Where the window is, when neither maximised nor full screen: the corner of its
+        frame and the size inside it; and whether it is maximised."""
+        if self.isMaximized() or self.isFullScreen():
+            rect, margins = self.normalGeometry(), self._frame_margins()
+            corner = rect.topLeft() - QPoint(margins.left(), margins.top())
+            size = rect.size()
+        else:
+            corner, size = self.pos(), self.size()
+        if size.width() <= 0 or size.height() <= 0:
+            size = self.size()
+        maximized = bool(self.windowState() & Qt.WindowState.WindowMaximized)
+        return WindowState(corner.x(), corner.y(), max(1, size.width()), max(1, size.height()), maximized)
+
+    def toggle_full_screen(self) -> None:
+        """Settings ▸ Full Screen (F11): the table on the whole screen, or back."""
+        if self.isFullScreen():
+            self.setWindowState(self.windowState() & ~Qt.WindowState.WindowFullScreen)
+        else:
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowFullScreen)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.WindowStateChange:
+            action = self._actions.get("action.fullscreen")
+            if action is not None:
+                action.setChecked(self.isFullScreen())
+        super().changeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._save()
+        self.store.save_window_state(self.window_state())
         if self.search is not None:
             self.search.cancel()
         self.thinker.shutdown()
         super().closeEvent(event)
+
+
+def _full_screen_keys() -> list[QKeySequence | QKeySequence.StandardKey | str]:
+    """F11, and the platform's own full-screen keys where they differ."""
+    keys: list[QKeySequence | QKeySequence.StandardKey | str] = [QKeySequence("F11")]
+    keys += [key for key in QKeySequence.keyBindings(QKeySequence.StandardKey.FullScreen) if key != keys[0]]
+    return keys
 
 
 def _report(work: str, error: BaseException) -> None:

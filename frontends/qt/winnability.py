@@ -81,7 +81,7 @@ class WinnableIndicator(QLabel):
         super().__init__(parent)
         self.state: IndicatorState | None = None
         self.knows_hidden = False
-        self.setAccessibleName("still winnable")
+        # No accessible name of its own: screen readers read the verdict it shows.
         self.setMinimumWidth(120)
         self.hide()
 

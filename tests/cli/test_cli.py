@@ -350,3 +350,20 @@ def test_a_hint_in_the_terminal_marks_the_game_as_helped(tmp_path: Path) -> None
     assert helped_after(f"new {CODE}\ns\nquit\n") is False
     assert helped_after("hint\ns\nquit\n") is True  # and it stays so when the game is resumed
     assert helped_after("s\nquit\n") is True
+
+
+def test_a_game_opened_from_a_log_stays_no_record_in_the_terminal(tmp_path: Path) -> None:
+    """The window saved a game it opened from a log: the terminal resumes it as such."""
+    from solitaire.core.registry import Catalog
+    from solitaire.core.store import Statistics, Store
+
+    catalog = Catalog(entry_points=False)
+    game = catalog.game_from_code(CODE)
+    game.play("s")
+    Store(tmp_path).save_game(game, catalog, game_id="from-a-log", from_deal=False)
+    _terminal_session(tmp_path, "s\nquit\n")
+    loaded = Store(tmp_path).load_game(catalog)
+    assert loaded is not None and loaded[1].from_deal is False and loaded[0].actions == ["s", "s"]
+    # Leaving it for a new game counts nothing.
+    _terminal_session(tmp_path, "new TF1-D1N-AAAAAAB\nquit\n")
+    assert Store(tmp_path).statistics() == Statistics()

@@ -223,6 +223,16 @@ def test_a_broken_translation_falls_back_to_english(tmp_path: Path, monkeypatch:
 # -- the older form: a text per language --------------------------------------------------------------
 
 
+@pytest.fixture
+def _rules_left_as_they_were() -> Iterator[None]:
+    """Rules made by a test leave the registry afterwards (the players' guide names every rule)."""
+    before = dict(r._REGISTRY)
+    yield
+    r._REGISTRY.clear()
+    r._REGISTRY.update(before)
+
+
+@pytest.mark.usefixtures("_rules_left_as_they_were")
 def test_texts_given_per_language_still_work() -> None:
     rule = Rule("test.per-language", {"en": "No {card} here.", "ru": "Здесь нет {card}."})
     refusal = rule.refuse(card=Card.parse("QS"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import attrs
 import pytest
 from qtpy.QtCore import QPoint, QPointF, Qt
 from qtpy.QtWidgets import QApplication, QDialog
@@ -14,7 +15,7 @@ from qtpy.QtWidgets import QApplication, QDialog
 from solitaire.core.cards import Card
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
-from solitaire.frontends.qt.dialogs import NewGameDialog, rules_text
+from solitaire.frontends.qt.dialogs import NewGameDialog, RulesDialog, rules_text
 from solitaire.frontends.qt.window import MainWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,6 +174,20 @@ def test_the_rules_dialog_and_status_speak_of_no_stock(window: MainWindow) -> No
     assert "Normal scoring" in text
     description = window.view.accessibleDescription()
     assert description.startswith(f"Yukon · Normal scoring   {CODE}")
+
+
+def test_help_rules_shows_the_page_the_package_ships(qtbot, window: MainWindow) -> None:
+    window._actions["action.rules"].trigger()  # Help ▸ Rules
+    dialog = window.findChild(RulesDialog)
+    assert dialog is not None
+    shown = dialog.browser.toPlainText()
+    assert shown.startswith("Yukon\nThis game: Yukon · Normal scoring\n")
+    assert "There is no stock and no waste: every card is dealt." in shown
+    window.apply_settings(attrs.evolve(window.settings, language="ru"))
+    window._actions["action.rules"].trigger()
+    qtbot.waitUntil(
+        lambda: any(d.browser.toPlainText().startswith("Юкон") for d in window.findChildren(RulesDialog))
+    )
 
 
 def test_no_front_end_code_names_yukon() -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from pytestqt.qtbot import QtBot
 from qtgestures import CODE, click, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
 from qtpy.QtGui import QImage
@@ -18,7 +19,8 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, Store
 from solitaire.frontends.cli.main import run
 from solitaire.frontends.cli.render import describe_action
-from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog
+from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog, StatisticsDialog
+from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.window import MainWindow
 
 # -- the new game dialog -------------------------------------------------------------------------
@@ -490,3 +492,134 @@ def test_screenshot_leaves_the_players_files_alone(tmp_path: Path) -> None:
     assert run(["screenshot", CODE, "s", "--out", str(tmp_path / "x.png")]) == 0
     assert home.load_game(Catalog(entry_points=False)) is None
     assert home.statistics().records == {}
+
+
+def tiny_deck(width: float, height: float, *, symbol_pips: bool = False) -> str:
+    """A deck of plain ``width`` x ``height`` white cards; with ``symbol_pips`` each card has a
+    pip from a <symbol> with its own viewBox, placed by rank, which Qt does not scale into the
+    <use> (as in Debian's Anglo Poker): Qt cannot draw that deck."""
+    parts = []
+    for suit_index, suit in enumerate(("spade", "heart", "diamond", "club")):
+        for rank_index, rank in enumerate(
+            ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+        ):
+            x, y = rank_index * 2 * width, suit_index * 2 * height
+            pip = (
+                f'<use x="{x + 3 * rank_index}" y="{y + 5}" width="8" height="8" xlink:href="#pip"/>'
+                if symbol_pips
+                else ""
+            )
+            parts.append(
+                f'<g id="{suit}_{rank}"><rect x="{x}" y="{y}" width="{width}" height="{height}"'
+                f' fill="#fafafa"/>{pip}</g>'
+            )
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+        f' width="{26 * width}" height="{8 * height}">'
+        '<defs><symbol id="pip" viewBox="0 0 100 100"><rect width="100" height="100"/></symbol></defs>'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+@pytest.fixture
+def xdg_decks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Decks in a temporary XDG_DATA_HOME, and no others: a tall one (Anglo's shape), one Qt
+    cannot draw, and a KDE twin of the tall one named in Russian too."""
+    home = tmp_path / "share"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    monkeypatch.setenv("XDG_DATA_DIRS", str(tmp_path / "nothing"))
+    cards = home / "aisleriot" / "cards"
+    cards.mkdir(parents=True)
+    (cards / "tall.svg").write_text(tiny_deck(45, 70), encoding="utf-8")
+    (cards / "poker.svg").write_text(tiny_deck(50, 70, symbol_pips=True), encoding="utf-8")
+    kde = home / "carddecks" / "svg-tall"
+    kde.mkdir(parents=True)
+    (kde / "tall.svg").write_text(tiny_deck(50, 70), encoding="utf-8")
+    (kde / "index.desktop").write_text("[KDE Backdeck]\nName=Tall\nName[ru]=Высокая\n", encoding="utf-8")
+    return home
+
+
+def deck_names(dialog: SettingsDialog) -> list[str]:
+    return [dialog.deck.itemText(index) for index in range(dialog.deck.count())]
+
+
+def test_preferences_list_the_players_decks_and_they_fill_their_slots(
+    qtbot: QtBot, window: MainWindow, xdg_decks: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[list[str]] = []
+
+    def exec_(self: SettingsDialog) -> int:
+        qtbot.waitUntil(lambda: not self.unprobed)  # every deck tried, without blocking
+        seen.append(deck_names(self))
+        self.deck.setCurrentIndex(self.deck.findText("Tall (GNOME)"))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(SettingsDialog, "exec", exec_)
+    assert window.table.card_height / window.table.card_width == pytest.approx(1.4)
+    window._actions["action.settings"].trigger()
+    # The deck Qt cannot draw is left out; the twins are told apart.
+    assert seen == [["Classic (built in)", "Tall (GNOME)", "Tall (KDE)"]]
+    assert window.settings.deck == str(xdg_decks / "aisleriot" / "cards" / "tall.svg")
+    assert window.painter.deck_error is None
+    table = window.table
+    assert table.card_height / table.card_width == pytest.approx(70 / 45)
+    # A card on the table covers its slot from edge to edge.
+    item = next(item for item in table.card_items.values() if item.isVisible())
+    image = window.view.grab().toImage()
+    top_left = window.view.mapFromScene(item.scenePos())
+    width, height = round(table.card_width), round(table.card_height)
+    for x, y in ((2, height // 2), (width - 3, height // 2), (width // 2, 2), (width // 2, height - 3)):
+        colour = image.pixelColor(top_left.x() + x, top_left.y() + y)
+        assert colour.red() > 200 and colour.green() > 200, (x, y, colour.name())
+
+
+def test_preferences_name_decks_and_backs_in_russian(qtbot: QtBot, xdg_decks: Path) -> None:
+    dialog = SettingsDialog(Settings(language="ru"), "ru")
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.unprobed)
+    assert deck_names(dialog) == ["Классическая (встроенная)", "Tall", "Высокая"]
+    backs = [dialog.back.itemText(index) for index in range(dialog.back.count())]
+    assert backs == ["Синяя", "Зелёная", "Красная", "Графитовая"]
+    dialog.back.setCurrentIndex(backs.index("Красная"))
+    assert dialog.settings().back == "red"
+
+
+def test_closing_the_preferences_stops_trying_decks(qtbot: QtBot, xdg_decks: Path) -> None:
+    """Decks are tried one per turn of the event loop while the dialog is open, not after: a
+    game in play does not stutter."""
+    dialog = SettingsDialog(Settings(), "en")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.unprobed  # nothing is loaded before the dialog shows
+    dialog.reject()
+    left = list(dialog.unprobed)
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert dialog.unprobed == left
+
+
+# -- the statistics dialog -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_statistics_table_fits_in_the_dialog_and_the_screen(
+    qtbot: QtBot, catalog: Catalog, tmp_path: Path, lang: str
+) -> None:
+    store = Store(tmp_path)
+    for variant, draw in (("klondike", 1), ("klondike", 3), ("reflechi", 1)):
+        game = catalog.new_game(catalog.options(variant, draw, "vegas", deal=5))
+        game.play("s")
+        store.record_result(game, game_id=f"{variant}{draw}", seconds=3600.0)
+    dialog = StatisticsDialog(store.statistics(), catalog, lang)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    assert table.horizontalScrollBar().maximum() == 0  # every column in sight
+    last = table.columnCount() - 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    assert dialog.frameGeometry().width() <= dialog.screen().availableGeometry().width()
+    items = [table.horizontalHeaderItem(column) for column in range(last + 1)]
+    headers = [item.text().replace("\n", " ") for item in items if item is not None]
+    assert headers == [text(key, lang) for key in StatisticsDialog.COLUMNS]  # wrapped, not cut

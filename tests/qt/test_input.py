@@ -186,11 +186,11 @@ def test_a_click_sends_a_card_to_its_foundation(qtbot, window: MainWindow) -> No
     assert positions_match_layout(window)
 
 
-def test_a_click_on_a_card_that_cannot_go_home_does_nothing(qtbot, window: MainWindow) -> None:
+def test_a_click_on_a_card_that_cannot_go_home_plays_nothing(qtbot, window: MainWindow) -> None:
     click(qtbot, window, grip(window.table, item_of(window, "9D")))
     assert window.game is not None
     assert window.game.journal == []
-    assert banner_text(window) is None
+    assert positions_match_layout(window)  # and it says why: see test_table.py
 
 
 def test_a_click_on_the_stock_draws(qtbot, window: MainWindow) -> None:

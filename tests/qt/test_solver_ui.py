@@ -705,3 +705,21 @@ def test_every_text_has_both_languages_with_the_same_placeholders() -> None:
         assert isinstance(entry, str), f"{key}: convert it with scripts/i18n.sh convert"
         assert has_translation(entry, "ru"), key
         assert fields(entry) == fields(text(key, "ru")), key
+
+
+def test_the_clock_stands_while_a_winnable_deal_is_sought(
+    qtbot: Any, open_window: Any, catalog: Catalog, held_solve: HeldSolve
+) -> None:
+    window: MainWindow = open_window(catalog)
+    now = [500.0]
+    window.now = lambda: now[0]
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=stock_point(window))
+    qtbot.waitUntil(lambda: window.game is not None and len(window.game.journal) == 1)
+    now[0] += 20
+    search = window.new_winnable_game(catalog.options("klondike", 1))
+    assert search is not None
+    now[0] += 300  # the search takes its time, and is cancelled
+    assert window.elapsed() == 20
+    search.cancel()
+    now[0] += 5
+    assert window.elapsed() == 25  # the game goes on, and so does its clock

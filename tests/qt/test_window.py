@@ -3,21 +3,29 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
+from pathlib import Path
 
 import attrs
 import pytest
+from conftest import MakeWindow
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pytestqt.qtbot import QtBot
 from qtgestures import CODE, click, double_click, drag_card, grip, item_of, pile_point, positions_match_layout
-from qtpy.QtCore import Qt
+from qtpy.QtCore import QRect, Qt, QTimer
 from qtpy.QtGui import QAction, QGuiApplication
-from qtpy.QtWidgets import QApplication
+from qtpy.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from solitaire.core import log as game_log
 from solitaire.core.cards import CARDS, Card, Suit
 from solitaire.core.game import Game
 from solitaire.core.registry import Catalog
 from solitaire.core.state import Column, State
-from solitaire.core.store import Statistics, Store
-from solitaire.frontends.qt.window import MainWindow
+from solitaire.core.store import Statistics, Store, WindowState
+from solitaire.frontends.qt.dialogs import ReplayViewer, StatisticsDialog
+from solitaire.frontends.qt.window import DEFAULT_SIZE, MainWindow, autocomplete_blocker, fit_window
 
 
 def menu_action(window: MainWindow, menu_title: str, action_text: str) -> QAction:
@@ -160,21 +168,6 @@ def minutes_and_seconds(label: str) -> int:
     found = re.search(r"(\d+):(\d\d)", label)
     assert found, label
     return int(found[1]) * 60 + int(found[2])
-
-
-def test_a_won_game_keeps_the_time_it_took(qtbot, make_window, catalog: Catalog, store: Store) -> None:
-    """The clock stops at the win: the statistics and the status bar keep the time played."""
-    window = make_window(resume=False)
-    window.start(near_win(catalog, in_waste=False), record=False)
-    window.clock -= 75  # as if the game had been started 75 seconds ago
-    assert window.elapsed() >= 75
-    click(qtbot, window, grip(window.table, item_of(window, "KC")))
-    assert window.game is not None and window.game.is_won
-    record = store.statistics().records[Statistics.key("klondike", 1, "normal")]
-    assert record.fastest_win_seconds is not None
-    assert 75 <= record.fastest_win_seconds < 75 + 60
-    assert 75 <= window.elapsed() < 75 + 60
-    assert 75 <= minutes_and_seconds(window.time_label.text()) < 75 + 60
 
 
 def test_a_game_left_after_moves_counts_as_played(qtbot, window: MainWindow, store: Store) -> None:
@@ -362,3 +355,473 @@ def test_cards_scale_with_the_window(qtbot, make_window, catalog: Catalog) -> No
     QApplication.processEvents()
     assert window.table.card_width == pytest.approx(small)
     assert positions_match_layout(window)
+
+
+# -- the Game menu's file actions ----------------------------------------------------------------
+
+
+def answer_file_dialogs(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[str]:
+    """The save and open file dialogs answer ``path``; returns their titles as asked."""
+    asked: list[str] = []
+
+    def answer(parent: object, title: str, *args: object, **kwargs: object) -> tuple[str, str]:
+        asked.append(title)
+        return str(path), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(answer))
+    return asked
+
+
+@pytest.mark.parametrize("how", ["menu", "shortcut"])
+def test_save_log_asks_where_and_writes_a_log_that_replays(
+    qtbot: QtBot,
+    window: MainWindow,
+    catalog: Catalog,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    how: str,
+) -> None:
+    path = tmp_path / "saved.json"
+    asked = answer_file_dialogs(monkeypatch, path)
+    assert window.game is not None
+    click(qtbot, window, grip(window.table, item_of(window, "AD")))
+    click(qtbot, window, pile_point(window.table, "s"))
+    if how == "menu":
+        menu_action(window, "Game", "Save Log…").trigger()
+    else:
+        window.activateWindow()
+        qtbot.waitActive(window)
+        shortcut(qtbot, window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert asked == ["Save Log…"]
+    replayed = game_log.replay(game_log.load(path), catalog)
+    assert replayed.state == window.game.state and replayed.actions == ["t1>f", "s"]
+
+
+def test_open_log_and_replay_from_the_menu_ask_for_the_file(
+    qtbot: QtBot, window: MainWindow, catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = catalog.game_from_code(CODE)
+    for action in ("t1>f", "s", "s"):
+        game.perform(action)
+    path = tmp_path / "log.json"
+    game_log.save(game_log.log_of(game, catalog), path)
+    asked = answer_file_dialogs(monkeypatch, path)
+    menu_action(window, "Game", "Replay a Log…").trigger()
+    viewers = [viewer for viewer in window.findChildren(ReplayViewer) if viewer.isVisible()]
+    assert len(viewers) == 1 and viewers[0].slider.maximum() == 3
+    viewers[0].close()
+    menu_action(window, "Game", "Open Log…").trigger()
+    assert asked == ["Replay a Log…", "Open Log…"]
+    assert window.game is not None and window.game.actions == ["t1>f", "s", "s"]
+
+
+# -- no record from a log ------------------------------------------------------------------------
+
+WON_LOG = Path(__file__).resolve().parents[1] / "data" / "logs" / "won-klondike.json"
+
+
+def near_won_log(catalog: Catalog, folder: Path) -> Path:
+    """The won Klondike log cut where auto-complete can finish it."""
+    data = json.loads(WON_LOG.read_text(encoding="utf-8"))
+    for count in range(len(data["actions"]) - 1, 0, -1):
+        cut = {**data, "actions": data["actions"][:count]}
+        game = game_log.replay(game_log.loads(json.dumps(cut)), catalog)
+        if (
+            not game.is_won
+            and game.autocomplete_moves() is not None
+            and len(game.autocomplete_moves() or []) > 3
+        ):
+            path = folder / "near-won.json"
+            path.write_text(json.dumps(cut), encoding="utf-8")
+            return path
+    raise AssertionError("no point of the log where auto-complete finishes it")
+
+
+def test_a_game_opened_from_a_log_is_no_record(
+    qtbot: QtBot,
+    make_window: MakeWindow,
+    window: MainWindow,
+    catalog: Catalog,
+    store_folder: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    answer_file_dialogs(monkeypatch, near_won_log(catalog, tmp_path))
+    menu_action(window, "Game", "Open Log…").trigger()
+    text = banner_text(window)
+    assert text is not None and "not counted in the statistics" in text
+    # It survives a close and a resume as a game opened from a log.
+    window.close()
+    again = make_window(store=Store(store_folder))
+    assert again.game is not None and not again.from_deal
+    again.activateWindow()
+    qtbot.waitActive(again)
+    shortcut(qtbot, again, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)
+    assert again.game.is_won
+    assert Store(store_folder).statistics().records == {}  # neither a win nor a fastest win
+    qtbot.waitUntil(lambda: again.win_dialog is not None and again.win_dialog.isVisible())
+    assert again.win_dialog is not None and again.win_dialog.note.isVisible()
+    # The same deal again is played from its deal on: it counts.
+    qtbot.mouseClick(again.win_dialog.restart_button, Qt.MouseButton.LeftButton)
+    assert again.from_deal and again.game.journal == []
+    click(qtbot, again, pile_point(again.table, "s"))
+    again.restart()
+    record = Store(store_folder).statistics().records[Statistics.key("klondike", 1, "normal")]
+    assert (record.played, record.won) == (1, 0)
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_opening_a_log_asks_before_it_replaces_a_game_in_progress(
+    qtbot: QtBot,
+    window: MainWindow,
+    catalog: Catalog,
+    store: Store,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    answer: str,
+) -> None:
+    answer_file_dialogs(monkeypatch, near_won_log(catalog, tmp_path))
+    questions: list[str] = []
+
+    def question(parent: object, title: str, words: str, *args: object) -> QMessageBox.StandardButton:
+        questions.append(title)
+        return QMessageBox.StandardButton.Yes if answer == "yes" else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    assert window.game is not None
+    menu_action(window, "Game", "Open Log…").trigger()  # nothing played yet: nothing to ask
+    assert questions == [] and window.game.code == "KL1-D1N-AAAAAAC"
+    window.start(catalog.game_from_code(CODE), record=False)
+    playing = window.game
+    click(qtbot, window, pile_point(window.table, "s"))
+    menu_action(window, "Game", "Open Log…").trigger()
+    assert questions == ["Open this log?"]
+    if answer == "no":
+        assert window.game is playing and store.statistics().records == {}
+    else:
+        assert window.game.code == "KL1-D1N-AAAAAAC" and not window.from_deal
+        assert store.statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
+
+
+# -- auto-complete says why not ------------------------------------------------------------------
+
+
+def reasons_game(catalog: Catalog, case: str) -> Game:
+    if case == "face down":
+        return catalog.game_from_code(CODE)
+    if case == "blocked":  # Réfléchi: every card face up, low cards under high ones
+        return catalog.game_from_code("TF1-D1N-AAAAAAG")
+    # The king of clubs over the queen on the waste, and no pass left to turn them over.
+    foundations = tuple(suit_cards(suit, 13 if suit != Suit.CLUBS else 11) for suit in Suit)
+    state = State(
+        stock=(), waste=cards("QC KC"), foundations=foundations, tableau=tuple(Column() for _ in range(7))
+    )
+    return catalog.new_game(catalog.options(redeal="passes:1", deal=7), initial=state)
+
+
+@pytest.mark.parametrize(
+    ("case", "lang", "words"),
+    [
+        ("face down", "en", "some cards are still face down"),
+        ("face down", "ru", "рубашкой вверх"),
+        ("blocked", "en", "some cards lie on cards that must go home first"),
+        ("no passes", "en", "no passes through the stock are left"),
+        ("no passes", "ru", "проходов по колоде больше нет"),
+    ],
+)
+def test_auto_complete_says_why_it_is_not_available(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, case: str, lang: str, words: str
+) -> None:
+    window = make_window(lang=lang, resume=False)
+    game = reasons_game(catalog, case)
+    assert game.autocomplete_moves() is None
+    window.start(game, record=False)
+    window.view.banner.hide()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    shortcut(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.NoModifier)
+    text = banner_text(window)
+    assert text is not None and words in text
+    assert game.journal == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deal=st.integers(0, 10**6), variant=st.sampled_from(["klondike", "reflechi"]), data=st.data())
+def test_auto_complete_has_a_reason_exactly_when_it_is_not_available(
+    catalog: Catalog, deal: int, variant: str, data: st.DataObject
+) -> None:
+    game = catalog.new_game(catalog.options(variant, 1, deal=deal))
+    for _ in range(data.draw(st.integers(0, 40))):
+        moves = game.legal_moves()
+        if not moves or game.is_won:
+            break
+        game.play(data.draw(st.sampled_from(moves)))
+    available = game.autocomplete_moves() is not None
+    assert (autocomplete_blocker(game) is None) == available
+
+
+# -- the clock -----------------------------------------------------------------------------------
+
+
+class FakeClock:
+    """Monotonic seconds that move only when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def fake_clock(window: MainWindow) -> FakeClock:
+    clock = FakeClock()
+    window.now = clock
+    return clock
+
+
+def test_the_clock_starts_at_the_first_move(qtbot: QtBot, window: MainWindow, catalog: Catalog) -> None:
+    clock = fake_clock(window)
+    window.start(catalog.game_from_code(CODE), record=False)
+    clock.now += 90  # the player looks at the deal
+    window.clock_timer.timeout.emit()
+    assert window.elapsed() == 0 and window.time_label.text() == "Time: 0:00"
+    click(qtbot, window, pile_point(window.table, "s"))
+    clock.now += 65
+    window.clock_timer.timeout.emit()
+    assert window.elapsed() == 65 and window.time_label.text() == "Time: 1:05"
+
+
+def close_when_shown(qtbot: QtBot, clock: FakeClock, window: MainWindow, seen: list[float]) -> None:
+    """When a modal dialog shows, let 100 seconds pass, note the time played, close it."""
+
+    def close() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(10, close)
+            return
+        clock.now += 100
+        seen.append(window.elapsed())
+        dialog.close()
+
+    QTimer.singleShot(0, close)
+
+
+@pytest.mark.parametrize("action", [("Game", "New Game…"), ("Settings", "Preferences…"), ("Help", "About")])
+def test_the_clock_stands_while_a_modal_dialog_is_open(
+    qtbot: QtBot, window: MainWindow, action: tuple[str, str]
+) -> None:
+    clock = fake_clock(window)
+    click(qtbot, window, pile_point(window.table, "s"))
+    clock.now += 30
+    seen: list[float] = []
+    close_when_shown(qtbot, clock, window, seen)
+    menu_action(window, *action).trigger()
+    assert seen == [30]
+    clock.now += 5
+    assert window.elapsed() == 35  # running again
+
+
+def test_the_clock_stands_while_the_statistics_are_open(qtbot: QtBot, window: MainWindow) -> None:
+    clock = fake_clock(window)
+    click(qtbot, window, pile_point(window.table, "s"))
+    clock.now += 30
+    menu_action(window, "Game", "Statistics").trigger()
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, StatisticsDialog)
+    clock.now += 100
+    assert window.elapsed() == 30
+    dialog.close()
+    clock.now += 5
+    assert window.elapsed() == 35
+
+
+def test_the_clock_stands_while_a_file_dialog_or_a_question_is_open(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = fake_clock(window)
+    click(qtbot, window, pile_point(window.table, "s"))
+
+    def slow_answer(parent: object, *args: object, **kwargs: object) -> object:
+        clock.now += 100
+        return ("", "") if args and "Log" in str(args[0]) else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(slow_answer))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(slow_answer))
+    menu_action(window, "Game", "Save Log…").trigger()
+    menu_action(window, "Game", "Restart This Deal").trigger()
+    assert window.elapsed() == 0
+
+
+# -- a win ---------------------------------------------------------------------------------------
+
+
+def test_a_won_game_keeps_the_time_it_took(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, store: Store
+) -> None:
+    """The clock stops at the win: the statistics and the status bar keep the time played."""
+    window = make_window(resume=False)
+    clock = fake_clock(window)
+    game = catalog.game_from_code(CODE)
+    window.start(game, record=False)
+    click(qtbot, window, pile_point(window.table, "s"))
+    clock.now += 75
+    menu_action(window, "Edit", "Undo").trigger()
+    # The game turns into a win (as if played to its end in these 75 seconds).
+    window.start(near_win(catalog, in_waste=False), seconds=window.elapsed(), record=False)
+    click(qtbot, window, grip(window.table, item_of(window, "KC")))
+    assert window.game is not None and window.game.is_won
+    clock.now += 300
+    record = store.statistics().records[Statistics.key("klondike", 1, "normal")]
+    assert record.fastest_win_seconds == 75
+    assert window.elapsed() == 75
+    window.clock_timer.timeout.emit()
+    assert minutes_and_seconds(window.time_label.text()) == 75
+
+
+@pytest.mark.parametrize(("button", "lang"), [("new", "en"), ("restart", "en"), ("close", "ru")])
+def test_a_win_tells_time_score_and_moves_and_offers_what_next(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, store: Store, button: str, lang: str
+) -> None:
+    store.save_settings(attrs.evolve(store.settings(), winnable_indicator="always", animations=False))
+    window = make_window(resume=False, lang=lang)
+    clock = fake_clock(window)
+    game = near_win(catalog, in_waste=False)
+    window.start(game, seconds=125, record=False)
+    window.verdicts[game.state] = "winnable"
+    window._schedule_verdict()
+    assert window.indicator.isVisible()
+    click(qtbot, window, grip(window.table, item_of(window, "KC")))
+    clock.now += 30
+    qtbot.waitUntil(lambda: window.win_dialog is not None and window.win_dialog.isVisible())
+    dialog = window.win_dialog
+    assert dialog is not None
+    summary = dialog.summary.text()
+    score = game.rules.scoring.format(game.state.score)
+    if lang == "en":
+        assert summary == f"Time: 2:05\nScore: {score}\nMoves: 1"
+    else:
+        assert summary == f"Время: 2:05\nСчёт: {score}\nХоды: 1"
+    assert not dialog.note.isVisible()  # played here: it counts
+    assert not window.indicator.isVisible()  # nothing left to tell
+    clicked = {"new": dialog.new_button, "restart": dialog.restart_button, "close": dialog.close_button}
+    qtbot.mouseClick(clicked[button], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert window.win_dialog is None
+    if button == "close":
+        assert window.game is game
+    elif button == "restart":
+        assert window.game is not game and window.game is not None
+        assert window.game.rules.options == game.rules.options and window.game.journal == []
+    else:
+        assert window.game is not game and window.game is not None and window.game.journal == []
+    record = store.statistics().records[Statistics.key("klondike", 1, "normal")]
+    assert (record.played, record.won) == (1, 1)  # counted once, whatever comes next
+
+
+# -- the window on the screen --------------------------------------------------------------------
+
+
+def new_window(qtbot: QtBot, catalog: Catalog, store: Store) -> MainWindow:
+    window = MainWindow(catalog, store, resume=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def test_the_first_window_fits_the_screen(qtbot: QtBot, catalog: Catalog, store: Store) -> None:
+    window = new_window(qtbot, catalog, store)
+    available = window.screen().availableGeometry()
+    assert available.contains(window.frameGeometry())
+    assert window.width() <= DEFAULT_SIZE.width()
+
+
+def test_the_window_opens_where_it_was_left(qtbot: QtBot, catalog: Catalog, store: Store) -> None:
+    window = new_window(qtbot, catalog, store)
+    available = window.screen().availableGeometry()
+    window.move(available.x() + 20, available.y() + 30)
+    window.resize(640, 480)
+    QApplication.processEvents()
+    window.close()
+    assert store.window_state() == WindowState(available.x() + 20, available.y() + 30, 640, 480, False)
+    again = new_window(qtbot, catalog, store)
+    assert (again.x(), again.y(), again.width(), again.height()) == (
+        available.x() + 20,
+        available.y() + 30,
+        640,
+        480,
+    )
+    assert not again.isMaximized()
+    again.showMaximized()
+    qtbot.waitUntil(again.isMaximized)
+    again.close()
+    saved = store.window_state()
+    assert saved is not None and saved.maximized and (saved.width, saved.height) == (640, 480)
+    third = new_window(qtbot, catalog, store)
+    qtbot.waitUntil(third.isMaximized)
+    third.showNormal()
+    qtbot.waitUntil(lambda: not third.isMaximized())
+    assert (third.width(), third.height()) == (640, 480)
+
+
+def test_a_window_left_off_screen_comes_back_on_it(qtbot: QtBot, catalog: Catalog, store: Store) -> None:
+    store.save_window_state(WindowState(-5000, 9000, 4000, 3000, False))
+    window = new_window(qtbot, catalog, store)
+    assert window.screen().availableGeometry().contains(window.frameGeometry())
+
+
+def test_f11_switches_full_screen(qtbot: QtBot, window: MainWindow) -> None:
+    action = menu_action(window, "Settings", "Full Screen")
+    assert action.isCheckable() and not action.isChecked()
+    window.activateWindow()
+    qtbot.waitActive(window)
+    shortcut(qtbot, window, Qt.Key.Key_F11, Qt.KeyboardModifier.NoModifier)
+    qtbot.waitUntil(window.isFullScreen)
+    assert action.isChecked()
+    shortcut(qtbot, window, Qt.Key.Key_F11, Qt.KeyboardModifier.NoModifier)
+    qtbot.waitUntil(lambda: not window.isFullScreen())
+    assert not action.isChecked()
+    action.trigger()  # from the menu
+    qtbot.waitUntil(window.isFullScreen)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_window_fits_an_800x600_screen(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, lang: str
+) -> None:
+    """A screen of 800×600 with a panel: the window can be that small, status bar and all."""
+    window = make_window(lang=lang, resume=False)
+    window.start(catalog.game_from_code("TF1-D3V-AAAAAAF"), record=False)
+    window.indicator.show_state("unknown", lang, knows_hidden=True)  # its longest words
+    window.resize(800, 560)
+    QApplication.processEvents()
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 800 and hint.height() <= 560
+    assert (window.width(), window.height()) == (800, 560)
+    status = window.statusBar()
+    assert status.isVisible() and window.rect().contains(status.geometry())
+    for label in (window.score_label, window.moves_label, window.time_label, window.code_button):
+        corner = label.mapTo(window, label.rect().bottomRight())
+        assert window.rect().contains(corner), label.text()
+
+
+@given(
+    saved=st.one_of(
+        st.none(),
+        st.tuples(
+            st.integers(-9000, 9000), st.integers(-9000, 9000), st.integers(1, 9000), st.integers(1, 9000)
+        ),
+    ),
+    available=st.tuples(
+        st.integers(-4000, 4000), st.integers(-4000, 4000), st.integers(1, 8000), st.integers(1, 8000)
+    ),
+)
+def test_the_window_always_opens_inside_the_screen(
+    saved: tuple[int, int, int, int] | None, available: tuple[int, int, int, int]
+) -> None:
+    screen = QRect(*available)
+    rect = fit_window(None if saved is None else QRect(*saved), screen)
+    assert screen.contains(rect) and rect.width() >= 1 and rect.height() >= 1
+    if saved is not None and screen.contains(QRect(*saved)):
+        assert rect == QRect(*saved)  # a window that fits stays where it was

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.core.hints import move_words
 from solitaire.core.moves import Move
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions, Ruleset
@@ -176,9 +178,14 @@ def test_the_reason_counts_the_guesses_won() -> None:
             continue
         hint = sampling_hint(state, rules, TINY, remember=False)
         if hint is not None:
-            won, tried = (int(word) for word in hint.reason().split() if word.isdigit())
+            counted = re.search(r"wins (\d+) of (\d+) guesses", hint.reason())
+            assert counted is not None, hint.reason()
+            won, tried = int(counted[1]), int(counted[2])
             assert 1 <= won <= tried <= TINY.samples
             assert f"{won} из {tried}" in hint.reason("ru")
+            assert hint.move is not None
+            for lang in ("en", "ru"):  # the text names the move first
+                assert hint.reason(lang).startswith(move_words(state, hint.move)[lang] + ": ")
             return
     pytest.fail("no position among 40 got a sampling hint")
 
@@ -258,6 +265,7 @@ def test_with_nothing_hidden_the_position_itself_is_solved() -> None:
             move = first_move(result)
             assert move is not None and hint is not None and hint.move == rules.check(known, move)
             assert "winning line" in hint.reason()
+            assert hint.reason().startswith(move_words(known, hint.move)["en"] + ": ")
             return
     pytest.fail("no position among 20 was solved within the budget")
 

@@ -28,6 +28,7 @@ from solitaire.core.store import (
     Statistics,
     StatsRecord,
     Store,
+    WindowState,
     default_folder,
 )
 
@@ -705,3 +706,48 @@ def test_files_are_plain_json_objects(catalog: Catalog, tmp_path: Path) -> None:
     assert stats["counted"] == ["w"]
     assert stats["records"]["klondike/1/normal"]["won_with_help"] == 1
     assert attrs.asdict(Settings()) == json.loads((tmp_path / SETTINGS).read_bytes())
+
+
+# -- games not played from their deal, and the window ---------------------------------------------
+
+
+@pytest.mark.parametrize("from_deal", [True, False])
+def test_whether_a_game_was_played_from_its_deal_is_saved(
+    catalog: Catalog, tmp_path: Path, from_deal: bool
+) -> None:
+    Store(tmp_path).save_game(random_game(catalog, 10), catalog, game_id="g", from_deal=from_deal)
+    loaded = Store(tmp_path).load_game(catalog)
+    assert loaded is not None and loaded[1].from_deal is from_deal
+
+
+def test_a_saved_game_written_before_from_deal_means_from_the_deal(catalog: Catalog, tmp_path: Path) -> None:
+    Store(tmp_path).save_game(random_game(catalog, 10), catalog, game_id="old", seconds=5.0)
+    path = tmp_path / CURRENT
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["from_deal"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    store = Store(tmp_path)
+    loaded = store.load_game(catalog)
+    assert loaded is not None and loaded[1].from_deal is True and loaded[1].id == "old"
+    assert store.notices == []
+
+
+def test_a_game_not_played_from_its_deal_is_no_record(catalog: Catalog, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert not store.record_result(won_game(catalog, draw=1), game_id="log", seconds=2.0, from_deal=False)
+    assert not store.record_result(lost_game(catalog, draw=1), game_id="log2", seconds=2.0, from_deal=False)
+    assert store.statistics() == Statistics()
+    assert store.record_result(won_game(catalog, draw=1), game_id="deal", seconds=90.0)
+    record = store.statistics().records[Statistics.key("klondike", 1, "normal")]
+    assert (record.played, record.won, record.fastest_win_seconds, record.current_streak) == (1, 1, 90.0, 1)
+
+
+def test_the_window_state_is_kept_and_a_bad_file_is_moved_aside(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    assert store.window_state() is None
+    store.save_window_state(WindowState(10, -20, 900, 700, True))
+    assert Store(tmp_path).window_state() == WindowState(10, -20, 900, 700, True)
+    (tmp_path / "window.json").write_text('{"x": 1, "y": 2, "width": 0, "height": 5}', encoding="utf-8")
+    store = Store(tmp_path)
+    assert store.window_state() is None
+    assert len(aside(tmp_path, "window.json")) == 1 and len(store.notices) == 1

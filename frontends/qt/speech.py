@@ -1,0 +1,111 @@
+"""What the window tells screen readers: cards and piles in words, and announcements.
+
+Announcements need Qt 6.8 or later (``QAccessibleAnnouncementEvent``); with an
+older Qt they are left out and the table's accessible description still tells
+the whole position.
+"""
+
+from __future__ import annotations
+
+from qtpy import QtGui
+from qtpy.QtCore import QObject
+from qtpy.QtGui import QAccessible
+
+from solitaire.core.cards import Card, Suit
+from solitaire.core.state import State
+from solitaire.frontends.qt.i18n import text
+
+__all__ = ["announce", "card_words", "focus_words", "pile_words", "plural"]
+
+_ANNOUNCEMENT = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
+
+
+def plural(key: str, lang: str, count: int) -> str:
+    """The form of the text ``key`` (forms separated by ``|``) that goes with ``count``."""
+    forms = text(key, lang, count=count).split("|")
+    if lang == "ru" and len(forms) == 3:
+        tens, units = count % 100, count % 10
+        index = 0 if units == 1 and tens != 11 else 1 if 2 <= units <= 4 and not 12 <= tens <= 14 else 2
+    else:
+        index = 0 if count == 1 else 1
+    return forms[min(index, len(forms) - 1)]
+
+
+def card_words(card: Card, lang: str) -> str:
+    """A card in words: "seven of hearts", "семёрка червей"."""
+    rank = text("a11y.ranks", lang).split()[card.rank - 1]
+    suit = text("a11y.suits", lang).split()[card.suit]
+    return text("a11y.card", lang, rank=rank, suit=suit)
+
+
+def pile_words(pile: str, lang: str) -> str:
+    """A pile's name: "Stock", "Column 3", "Foundation of hearts"."""
+    if pile == "s":
+        return text("a11y.stock", lang)
+    if pile == "w":
+        return text("a11y.waste", lang)
+    number = pile[1:]
+    if pile[0] == "t" and number.isdigit():
+        return text("a11y.column", lang, number=number)
+    if pile[0] == "f" and number.isdigit() and 1 <= int(number) <= len(Suit):
+        suit = text("a11y.suits", lang).split()[int(number) - 1]
+        return text("a11y.foundation", lang, suit=suit)
+    return text("a11y.pile", lang, pile=pile)
+
+
+def _cards(state: State, pile: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A pile's face-down and face-up cards, bottom first."""
+    number = pile[1:]
+    if pile == "s":
+        return state.stock, ()
+    if pile == "w":
+        return (), state.waste
+    if number.isdigit() and pile[0] == "t" and 1 <= int(number) <= len(state.tableau):
+        column = state.tableau[int(number) - 1]
+        return column.down, column.up
+    if number.isdigit() and pile[0] == "f" and 1 <= int(number) <= len(state.foundations):
+        return (), state.foundations[int(number) - 1]
+    return (), ()
+
+
+def focus_words(state: State, pile: str, depth: int, lang: str, *, held: tuple[Card, ...] = ()) -> str:
+    """What the keyboard focus is on: "Column 3: seven of hearts, 3 cards face down".
+
+    ``depth`` counts the face-up cards of a column taken from its end (a group to
+    pick up); ``held`` are the cards picked up, if any."""
+    down, up = _cards(state, pile)
+    parts: list[str] = []
+    if pile == "s":
+        parts.append(plural("a11y.cards", lang, len(down)) if down else text("a11y.empty", lang))
+    else:
+        depth = min(max(1, depth), max(1, len(up)))
+        if not up and not down:
+            parts.append(text("a11y.empty", lang))
+        elif depth > 1:
+            first, last = card_words(up[-depth], lang), card_words(up[-1], lang)
+            parts.append(text("a11y.group", lang, count=depth, first=first, last=last))
+        elif up:
+            parts.append(card_words(up[-1], lang))
+        if pile == "w" and len(up) > 1:
+            parts.append(plural("a11y.cards", lang, len(up)))
+        if down:
+            parts.append(plural("a11y.face_down", lang, len(down)))
+    if held:
+        cards = card_words(held[0], lang)
+        if len(held) > 1:
+            last = card_words(held[-1], lang)
+            cards = text("a11y.group", lang, count=len(held), first=cards, last=last)
+        parts.append(text("a11y.holding", lang, cards=cards))
+    return text("a11y.focus", lang, pile=pile_words(pile, lang), what=", ".join(parts))
+
+
+def announce(source: QObject, message: str, *, interrupt: bool = False) -> bool:
+    """Have screen readers say ``message`` about ``source`` (politely, after what they
+    are saying, unless ``interrupt``).  False when this Qt cannot (before 6.8)."""
+    if _ANNOUNCEMENT is None or not message:
+        return False
+    event = _ANNOUNCEMENT(source, message)
+    if interrupt:
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Assertive)
+    QAccessible.updateAccessibility(event)
+    return True
