@@ -29,7 +29,7 @@ from solitaire.core import log as game_log
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
-from solitaire.core.i18n import Message
+from solitaire.core.i18n import Message, Plural
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
@@ -564,22 +564,28 @@ def rules_text(game: Game, lang: str) -> str:
     variant = rules.variant
     summary = variant.rules_summary(lang)
     passes = rules.redeal.passes
-    if lang == "ru":
-        stock = "без ограничения проходов" if passes is None else f"проходов по колоде: {passes}"
-        returns = "карты с баз можно возвращать" if rules.returns_allowed else "карты с баз не возвращаются"
-        options = f"Открывается по {rules.draw}; подсчёт {rules.scoring.name(lang)}; {stock}; {returns}."
-        if not variant.has_stock:
-            options = f"Подсчёт {rules.scoring.name(lang)}; {returns}."
-    else:
+    scoring = rules.scoring.name(lang)
+    returns = (
+        Message("cards may come back from the foundations")
+        if rules.returns_allowed
+        else Message("no foundation returns")
+    )
+    if variant.has_stock:
         stock = (
-            "unlimited passes through the stock" if passes is None else f"{passes} pass(es) through the stock"
+            Message("unlimited passes through the stock")
+            if passes is None
+            else Plural("{n} pass through the stock", "{n} passes through the stock", passes)
         )
-        returns = (
-            "cards may come back from the foundations" if rules.returns_allowed else "no foundation returns"
+        said = Message(
+            "Draw {draw}; {scoring} scoring; {stock}; {returns}.",
+            draw=rules.draw,
+            scoring=scoring,
+            stock=stock,
+            returns=returns,
         )
-        options = f"Draw {rules.draw}; {rules.scoring.name(lang)} scoring; {stock}; {returns}."
-        if not variant.has_stock:
-            options = f"{rules.scoring.name(lang)} scoring; {returns}."
+    else:
+        said = Message("{scoring} scoring; {returns}.", scoring=scoring, returns=returns)
+    options = said.translate(lang)
     return f"{variant.name(lang)}\n\n{summary}\n\n{options}"
 
 

@@ -216,8 +216,8 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "a11y.pile": N_("Pile {pile}"),
     "a11y.focus": N_("{pile}: {what}"),
     "a11y.empty": N_("empty"),
-    "a11y.cards": N_("{count} card|{count} cards"),
-    "a11y.face_down": N_("{count} card face down|{count} cards face down"),
+    "a11y.cards": counted("{count} card", "{count} cards", by="count"),
+    "a11y.face_down": counted("{count} card face down", "{count} cards face down", by="count"),
     "a11y.group": N_("a group of {count} cards: {first} to {last}"),
     "a11y.holding": N_("holding {cards}"),
 }
