@@ -28,6 +28,7 @@ from cattrs.strategies import configure_tagged_union
 from solitaire.core.cards import Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.state import (
@@ -68,13 +69,26 @@ EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, WasteRecycled, Score
 
 
 class LogError(ValueError):
-    """A log that cannot be read or does not replay; ``where`` names the place."""
+    """A log that cannot be read or does not replay; ``where`` names the place.
 
-    def __init__(self, where: str, problem: str) -> None:
-        where, problem = _printable(where), _printable(problem)
+    ``problem`` is a :class:`~solitaire.core.i18n.Message` (or English text): the
+    error's text is English, :meth:`message` says it in another language.
+    """
+
+    def __init__(self, where: Message | str, problem: Message | str) -> None:
+        self.place, self.text = where, problem
+        where, problem = _printable(str(where)), _printable(str(problem))
         super().__init__(f"{where}: {problem}" if where else problem)
         self.where = where
         self.problem = problem
+
+    def message(self, lang: str = "en") -> str:
+        """The error in ``lang``."""
+        where, problem = (
+            _printable(part.translate(lang) if isinstance(part, Message) else part)
+            for part in (self.place, self.text)
+        )
+        return f"{where}: {problem}" if where else problem
 
 
 def _printable(text: str) -> str:
@@ -258,63 +272,96 @@ def _upgrade_0(data: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _upgrade_0}
 
 
-def _object(value: Any, where: str) -> Mapping[str, Any]:
+def _object(value: Any, where: Message | str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise LogError(where, f"expected a JSON object, not {_json_type(value)}")
+        raise LogError(where, Message("expected a JSON object, not {found}", found=_json_type(value)))
     return value
 
 
-def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}
-    return names.get(type(value), "a number")
+_JSON_TYPES: Final[dict[type, str]] = {
+    dict: N_("an object"),
+    list: N_("a list"),
+    str: N_("text"),
+    bool: N_("true/false"),
+    type(None): "null",
+}
+_A_NUMBER: Final = N_("a number")
+
+
+def _json_type(value: Any) -> Message:
+    return Message(_JSON_TYPES.get(type(value), _A_NUMBER))
 
 
 def loads(text: str | bytes) -> GameLog:
     """Read a log from JSON text; raises :class:`LogError` saying where it is wrong."""
     if isinstance(text, bytes):
         if len(text) > MAX_LOG_BYTES:
-            raise LogError("", f"the file is larger than {MAX_LOG_BYTES // 2**20} MiB: not a game log")
+            raise LogError(
+                "",
+                Message("the file is larger than {limit} MiB: not a game log", limit=MAX_LOG_BYTES // 2**20),
+            )
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise LogError("", f"not UTF-8 text (byte {error.start})") from None
+            raise LogError("", Message("not UTF-8 text (byte {byte})", byte=error.start)) from None
     if len(text) > MAX_LOG_BYTES:
-        raise LogError("", f"the file is larger than {MAX_LOG_BYTES // 2**20} MiB: not a game log")
+        raise LogError(
+            "", Message("the file is larger than {limit} MiB: not a game log", limit=MAX_LOG_BYTES // 2**20)
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise LogError(f"line {error.lineno} column {error.colno}", f"not valid JSON ({error.msg})") from None
+        raise LogError(
+            f"line {error.lineno} column {error.colno}",
+            Message("not valid JSON ({problem})", problem=error.msg),
+        ) from None
     except (RecursionError, ValueError) as error:
-        raise LogError("", f"not a game log ({type(error).__name__}: {str(error)[:80]})") from None
+        raise LogError(
+            "",
+            Message(
+                "not a game log ({error_kind}: {error_text})",
+                error_kind=type(error).__name__,
+                error_text=str(error)[:80],
+            ),
+        ) from None
     return from_data(data)
 
 
 def from_data(data: Any) -> GameLog:
     """A log from parsed JSON (upgraded from older format versions)."""
-    data = dict(_object(data, "the file"))
+    data = dict(_object(data, Message("the file")))
     if data.get("format") != FORMAT_NAME:
-        raise LogError("format", f"expected {FORMAT_NAME!r}: this is not a solitaire game log")
+        raise LogError(
+            "format",
+            Message("expected {FORMAT_NAME!r}: this is not a solitaire game log", FORMAT_NAME=FORMAT_NAME),
+        )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise LogError("version", f"expected a format version number, not {_json_type(version)}")
+        raise LogError(
+            "version", Message("expected a format version number, not {found}", found=_json_type(version))
+        )
     if version > FORMAT_VERSION or version < min(UPGRADES, default=FORMAT_VERSION):
         raise LogError(
             "version",
-            f"format version {version} is not known here (this version reads 0 to {FORMAT_VERSION})",
+            Message(
+                "format version {version} is not known here (this version reads 0 to {FORMAT_VERSION})",
+                version=version,
+                FORMAT_VERSION=FORMAT_VERSION,
+            ),
         )
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)
         version = data["version"]
     extra = set(data) - {"format", "version", "header", "actions"}
     if extra:
-        raise LogError(str(sorted(extra)[0]), "unknown field")
+        raise LogError(str(sorted(extra)[0]), Message("unknown field"))
     header_data = data.get("header")
     if isinstance(header_data, dict):
         _list(header_data.get("dealt"), "header.dealt")
     header = _structure(header_data, LogHeader, "header")
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise LogError("actions", f"expected a list, not {_json_type(actions)}")
+        raise LogError("actions", Message("expected a list, not {found}", found=_json_type(actions)))
     for index, item in enumerate(actions):
         _check_entry(item, f"actions[{index}]")
     entries = tuple(_structure(item, LogEntry, f"actions[{index}]") for index, item in enumerate(actions))
@@ -323,7 +370,7 @@ def from_data(data: Any) -> GameLog:
 
 def _list(value: Any, where: str) -> None:
     if value is not None and not isinstance(value, list):
-        raise LogError(where, f"expected a list, not {_json_type(value)}")
+        raise LogError(where, Message("expected a list, not {found}", found=_json_type(value)))
 
 
 def _check_entry(item: Any, where: str) -> None:
@@ -335,13 +382,16 @@ def _check_entry(item: Any, where: str) -> None:
     for number, event in enumerate(events or ()):
         place = f"{where}.events[{number}]"
         if not isinstance(event, dict):
-            raise LogError(place, f"expected an event object, not {_json_type(event)}")
+            raise LogError(place, Message("expected an event object, not {found}", found=_json_type(event)))
         tag = event.get("tag")
         if tag is None:
-            raise LogError(f"{place}.tag", "missing")
+            raise LogError(f"{place}.tag", Message("missing"))
         if not isinstance(tag, str) or tag not in _TAGS:
             known = ", ".join(sorted(_TAGS))
-            raise LogError(f"{place}.tag", f"unknown event {_short(tag)} (known: {known})")
+            raise LogError(
+                f"{place}.tag",
+                Message("unknown event {short_tag} (known: {known})", short_tag=_short(tag), known=known),
+            )
         _list(event.get("cards"), f"{place}.cards")
 
 
@@ -352,7 +402,7 @@ def _short(value: Any) -> str:
 
 def _structure(value: Any, cls: type[Any], where: str) -> Any:
     if value is None:
-        raise LogError(where, "missing")
+        raise LogError(where, Message("missing"))
     try:
         return CONVERTER.structure(value, cls)
     except Exception as error:  # cattrs reports a group of errors; name the first
@@ -379,11 +429,12 @@ def load(path: str | Path) -> GameLog:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise LogError(name, f"cannot be read ({error.strerror or error})") from None
+        raise LogError(name, Message("cannot be read ({reason})", reason=error.strerror or error)) from None
     try:
         return loads(raw)
     except LogError as error:
-        raise LogError(f"{name}: {error.where}" if error.where else name, error.problem) from None
+        where = Message("{file}: {error}", file=name, error=error.place) if error.where else name
+        raise LogError(where, error.text) from None
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -410,7 +461,13 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
         except IllegalMoveError as error:
             refusal = error.refusal
             raise LogError(
-                f"{where}.action", f"{entry.action!r} is refused by rule {refusal.rule}: {refusal.message()}"
+                f"{where}.action",
+                Message(
+                    "{action!r} is refused by rule {rule}: {message}",
+                    action=entry.action,
+                    rule=refusal.rule,
+                    message=refusal.text,
+                ),
             ) from None
         _compare(where, entry.events, changes[-1].events)
     return game
@@ -426,12 +483,18 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
     ):
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
-            package = (
-                f": install {ref.package}" + (f" {ref.version}" if ref.version else "") if ref.package else ""
+            problem = Message("{kind} {id!r} is not installed", kind=kind, id=ref.id)
+            if ref.package:
+                package = f"{ref.package} {ref.version}" if ref.version else ref.package
+                problem = Message("{problem}: install {package}", problem=problem, package=package)
+            raise LogError(
+                f"header.{kind}",
+                problem,
             )
-            raise LogError(f"header.{kind}", f"{kind} {ref.id!r} is not installed{package}")
     if header.shuffle not in SHUFFLE_VERSIONS:
-        raise LogError("header.shuffle", f"shuffle version {header.shuffle} is not known here")
+        raise LogError(
+            "header.shuffle", Message("shuffle version {shuffle} is not known here", shuffle=header.shuffle)
+        )
     try:
         options = catalog.options(
             header.variant.id,
@@ -442,16 +505,26 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
             header.deal,
         )
     except OptionsError as error:
-        raise LogError("header", str(error)) from None
+        raise LogError("header", error.text) from None
     game = catalog.new_game(options)
     if game.code and header.code != game.code:
-        raise LogError("header.code", f"{header.code!r} does not match the header's options ({game.code})")
+        raise LogError(
+            "header.code",
+            Message(
+                "{code!r} does not match the header's options ({expected})",
+                code=header.code,
+                expected=game.code,
+            ),
+        )
     if header.dealt != game.order:
         pairs = zip(header.dealt, game.order, strict=False)
         position = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
         if position is None:
             position = min(len(header.dealt), len(game.order))
-        raise LogError(f"header.dealt[{position}]", f"the dealt order does not match deal {header.deal}")
+        raise LogError(
+            f"header.dealt[{position}]",
+            Message("the dealt order does not match deal {deal}", deal=header.deal),
+        )
     return game
 
 
@@ -461,15 +534,34 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
             continue
         place = f"{where}.events[{index}]"
         if type(old) is not type(new):
-            raise LogError(f"{place}.tag", f"recorded {old.tag!r}, the rules give {new.tag!r}")
+            raise LogError(
+                f"{place}.tag",
+                Message(
+                    "recorded {recorded!r}, the rules give {produced!r}", recorded=old.tag, produced=new.tag
+                ),
+            )
         for field in attrs.fields(type(old)):
             mine, theirs = getattr(old, field.name), getattr(new, field.name)
             if mine != theirs:
                 raise LogError(
-                    f"{place}.{field.name}", f"recorded {_show(mine)}, the rules give {_show(theirs)}"
+                    f"{place}.{field.name}",
+                    Message(
+                        "recorded {recorded}, the rules give {produced}",
+                        recorded=_show(mine),
+                        produced=_show(theirs),
+                    ),
                 )
     if len(recorded) != len(produced):
-        raise LogError(f"{where}.events", f"recorded {len(recorded)} events, the rules give {len(produced)}")
+        raise LogError(
+            f"{where}.events",
+            Plural(
+                "recorded {recorded} event, the rules give {produced}",
+                "recorded {recorded} events, the rules give {produced}",
+                len(recorded),
+                recorded=len(recorded),
+                produced=len(produced),
+            ),
+        )
 
 
 def _show(value: Any) -> str:

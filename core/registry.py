@@ -43,6 +43,7 @@ import pluggy
 
 from solitaire.core import hookspecs
 from solitaire.core.codes import CodeError, GameCode
+from solitaire.core.i18n import Message
 from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 
 if TYPE_CHECKING:
@@ -82,7 +83,22 @@ _REDEAL_LETTERS: Final = _LETTERS.replace("F", "")  # F marks "foundation return
 
 
 class OptionsError(ValueError):
-    """Game options or a game code that no installed plugin can play."""
+    """Game options or a game code that no installed plugin can play.
+
+    The message is a :class:`~solitaire.core.i18n.Message` (or plain English text),
+    told in the player's language by :meth:`message`.
+    """
+
+    def __init__(self, text: Message | str) -> None:
+        super().__init__(str(text))
+        self.text = text
+
+    def __reduce__(self) -> tuple[type[OptionsError], tuple[Message | str]]:
+        return (OptionsError, (self.text,))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang``."""
+        return self.text.translate(lang) if isinstance(self.text, Message) else self.text
 
 
 @attrs.frozen
@@ -392,9 +408,17 @@ class Catalog:
         try:
             policy = factory(argument if colon else None)
         except ValueError as error:
-            raise OptionsError(f"redeal policy {policy_id!r}: {error}") from None
+            raise OptionsError(
+                Message("redeal policy {policy_id!r}: {error}", policy_id=policy_id, error=error)
+            ) from None
         if not isinstance(policy, RedealPolicy):
-            raise OptionsError(f"redeal policy {policy_id!r}: its plugin returned {type(policy).__name__}")
+            raise OptionsError(
+                Message(
+                    "redeal policy {policy_id!r}: its plugin returned {kind}",
+                    policy_id=policy_id,
+                    kind=type(policy).__name__,
+                )
+            )
         return policy
 
     def options(
@@ -411,14 +435,25 @@ class Catalog:
         scheme = self.scoring(scoring)
         draw = chosen.default_draw if draw is None else draw
         if isinstance(draw, bool) or draw not in chosen.draws:
-            raise OptionsError(f"{chosen.id} draws {' or '.join(map(str, chosen.draws))}, not {draw}")
+            raise OptionsError(
+                Message(
+                    "{variant} draws {draws}, not {draw}",
+                    variant=chosen.id,
+                    draws=" or ".join(map(str, chosen.draws)),
+                    draw=draw,
+                )
+            )
         policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
         if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
-            raise OptionsError(f"{chosen.id} has no stock: it takes no redeal policy")
+            raise OptionsError(
+                Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
+            )
         from solitaire.core.deals import DEAL_NUMBERS
 
         if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_NUMBERS:
-            raise OptionsError(f"deal number must be 0..{DEAL_NUMBERS - 1}, not {deal!r}")
+            raise OptionsError(
+                Message("deal number must be 0..{last}, not {deal!r}", last=DEAL_NUMBERS - 1, deal=deal)
+            )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
 
     def ruleset(self, options: GameOptions) -> Ruleset:
@@ -439,17 +474,22 @@ class Catalog:
             known = ", ".join(f"{v.code_prefix} ({v.id})" for v in self.variants.values())
             raise CodeError(
                 text.strip(),
-                f"no installed variant has prefix {code.prefix!r} (installed: {known})",
-                ru=f"нет установленного варианта с буквами {code.prefix!r} (установлены: {known})",
+                Message(
+                    "no installed variant has prefix {prefix!r} (installed: {known})",
+                    prefix=code.prefix,
+                    known=known,
+                ),
             )
         scheme = next((s for s in self.scorings.values() if s.code_letter == code.scoring_letter), None)
         if scheme is None:
             known = ", ".join(f"{s.code_letter} ({s.id})" for s in self.scorings.values())
             raise CodeError(
                 text.strip(),
-                f"no installed scoring has letter {code.scoring_letter!r} (installed: {known})",
-                ru=f"нет установленного подсчёта очков с буквой {code.scoring_letter!r}"
-                f" (установлены: {known})",
+                Message(
+                    "no installed scoring has letter {letter!r} (installed: {known})",
+                    letter=code.scoring_letter,
+                    known=known,
+                ),
             )
         redeal = None
         if code.redeal is not None:
@@ -458,15 +498,19 @@ class Catalog:
                 known = ", ".join(f"{letter} ({name})" for letter, name in self.redeal_letters.items())
                 raise CodeError(
                     text.strip(),
-                    f"no installed redeal policy has letter {code.redeal[0]!r} (installed: {known})",
-                    ru=f"нет установленного правила проходов с буквой {code.redeal[0]!r}"
-                    f" (установлены: {known})",
+                    Message(
+                        "no installed redeal policy has letter {letter!r} (installed: {known})",
+                        letter=code.redeal[0],
+                        known=known,
+                    ),
                 )
             redeal = f"{name}:{code.redeal[1:]}" if len(code.redeal) > 1 else name
         try:
             return self.options(variant.id, code.draw, scheme.id, redeal, code.returns_allowed, code.deal)
         except OptionsError as error:
-            raise CodeError(text.strip(), str(error), ru=f"такую игру начать нельзя ({error})") from None
+            raise CodeError(
+                text.strip(), Message("this game cannot be started ({error})", error=error.text)
+            ) from None
 
     def code(self, options: GameOptions) -> str:
         """The game code of ``options`` (the seed form when the options allow it)."""
@@ -476,7 +520,11 @@ class Catalog:
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):
-                raise OptionsError(f"redeal policy {options.redeal!r} cannot be written in a game code")
+                raise OptionsError(
+                    Message(
+                        "redeal policy {policy!r} cannot be written in a game code", policy=options.redeal
+                    )
+                )
             redeal = letter + argument
         return str(
             GameCode(
@@ -679,7 +727,9 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
         return table[key]
     except (KeyError, TypeError):
         known = ", ".join(sorted(table)) or "none"
-        raise OptionsError(f"no {kind} {key!r} is installed (installed: {known})") from None
+        raise OptionsError(
+            Message("no {kind} {key!r} is installed (installed: {known})", kind=kind, key=key, known=known)
+        ) from None
 
 
 def package_version(package: str) -> str:

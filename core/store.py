@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
 from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
@@ -126,7 +127,10 @@ class Settings:
     variant's default), ``scoring``, ``redeal`` (None: the scoring's default) and
     ``returns_allowed``."""
 
-    language: str = "en"
+    #: The language the player chose in the preferences, or None: not chosen, follow the
+    #: system's.  (Files of older versions say "en" or "ru": taken as chosen, as nothing
+    #: tells whether the player chose their "en", the default then.)
+    language: str | None = None
     interactive_rules: bool = True
     double_tap: bool = True
     animations: bool = True
@@ -149,8 +153,10 @@ class Settings:
     plugin_problems_shown: str = ""
 
     def __attrs_post_init__(self) -> None:
-        if self.language not in ("en", "ru"):
-            raise ValueError(f"language must be en or ru, not {self.language!r}")
+        if self.language is not None and not i18n.is_language(self.language):
+            raise ValueError(
+                f"language must be a language code such as en or ru, or null, not {self.language!r}"
+            )
         if self.winnable_indicator not in INDICATOR_MODES:
             modes = ", ".join(INDICATOR_MODES)
             raise ValueError(f"winnable_indicator must be {modes}, not {self.winnable_indicator!r}")

@@ -15,6 +15,7 @@ from qtpy.QtCore import (
     QCoreApplication,
     QEvent,
     QLibraryInfo,
+    QLocale,
     QMargins,
     QPoint,
     QRect,
@@ -26,6 +27,7 @@ from qtpy.QtCore import (
 from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
@@ -50,6 +52,7 @@ from solitaire.frontends.qt.dialogs import (
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
 from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
+from solitaire.frontends.qt.qt_words import QtWords
 from solitaire.frontends.qt.speech import announce, focus_words
 from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
@@ -128,25 +131,36 @@ def autocomplete_blocker(game: Game) -> str | None:
     return "auto.blocked"
 
 
-_qt_translator: QTranslator | None = None
+_qt_translators: list[QTranslator] = []
+
+
+def system_languages() -> list[str]:
+    """The languages of the desktop, the player's first (``QLocale``'s UI languages)."""
+    return list(QLocale.system().uiLanguages())
 
 
 def use_qt_translations(lang: str) -> None:
-    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons) in
-    ``lang``, from the translations Qt ships; English needs none."""
-    global _qt_translator
+    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons, the file
+    dialog) in ``lang``, from the translations Qt ships and, for what they leave out,
+    from the game's catalogue; English needs none.  Also the application's name, which
+    Qt adds to every window title."""
     app = QCoreApplication.instance()
     if app is None:
         return
-    if _qt_translator is not None:
-        app.removeTranslator(_qt_translator)
-        _qt_translator = None
+    if isinstance(app, QGuiApplication):  # Qt adds it to every window title
+        app.setApplicationDisplayName(text("app.title", lang))
+    while _qt_translators:
+        app.removeTranslator(_qt_translators.pop())
     if lang == "en":
         return
     translator = QTranslator(app)
     if translator.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(translator)
-        _qt_translator = translator
+        _qt_translators.append(translator)
+    # Installed last, asked first: the words Qt's translations leave out (see qt_words).
+    words = QtWords(lang, app)
+    app.installTranslator(words)
+    _qt_translators.append(words)
 
 
 class MainWindow(QMainWindow):
@@ -182,8 +196,9 @@ class MainWindow(QMainWindow):
         self._thinking_timer = self._single_shot(self._show_thinking)
         self._hint_timer = self._single_shot(self._show_hint_thinking)
         self.settings = store.settings()
-        if lang is not None:
-            self.settings = attrs.evolve(self.settings, language=lang)
+        #: The language asked for by --lang or $SOLITAIRE_LANG: this run only, until the
+        #: player chooses one in the preferences.
+        self._given_lang = lang
         self.painter = CardPainter(deck=self.settings.deck or None, back=self.settings.back)
         self.view = TableView(self.painter, self)
         self.table = self.view.table
@@ -249,7 +264,8 @@ class MainWindow(QMainWindow):
 
     @property
     def lang(self) -> str:
-        return self.settings.language
+        """The language spoken: given, else chosen in the preferences, else the system's."""
+        return i18n.choose_language(self._given_lang, self.settings.language, system=system_languages())
 
     def _single_shot(self, slot: Callable[[], None]) -> QTimer:
         timer = QTimer(self)
@@ -845,7 +861,7 @@ class MainWindow(QMainWindow):
         try:
             return game_log.load(path), Path(path).name
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return None
 
     def _warn(self, message: str) -> None:
@@ -861,7 +877,7 @@ class MainWindow(QMainWindow):
         try:
             game = game_log.replay(found[0], self.catalog)
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return
         if self.in_progress():
             with self.paused():
@@ -881,7 +897,7 @@ class MainWindow(QMainWindow):
         try:
             viewer = ReplayViewer(found[0], self.catalog, self.painter, self.lang, found[1], self)
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return None
         viewer.show()
         return viewer
@@ -905,6 +921,8 @@ class MainWindow(QMainWindow):
         """Use new settings at once (language, rules, double click, animations, deck)."""
         deck_changed = (settings.deck, settings.back) != (self.settings.deck, self.settings.back)
         indicator_changed = settings.winnable_indicator != self.settings.winnable_indicator
+        if settings.language != self.settings.language:
+            self._given_lang = None  # the player chose: that language from now on
         self.settings = settings
         if save:
             self.store.save_settings(settings)
