@@ -41,9 +41,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 import pluggy
 
-from solitaire.core import hookspecs
+from solitaire.core import hookspecs, i18n
 from solitaire.core.codes import CodeError, GameCode
-from solitaire.core.i18n import Message
+from solitaire.core.i18n import N_, Message
 from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 
 if TYPE_CHECKING:
@@ -130,16 +130,20 @@ class PluginError(Exception):
 
     def message(self, lang: str = "en") -> str:
         """What failed, where it comes from, and what to do, in ``lang``."""
-        info, error = self.info, _describe(self.cause)
-        if lang == "ru":
-            return (
-                f"сбой модуля {info.plugin!r} (пакет {info.package} {info.version}): {self.kind}"
-                f" {self.id!r}, {self.where}: {error}; обновите или удалите пакет"
-            )
-        return (
-            f"plugin {info.plugin!r} (package {info.package} {info.version}) failed: {self.kind}"
-            f" {self.id!r} in {self.where}: {error}; update or uninstall the package"
-        )
+        info = self.info
+        return i18n.Message(
+            N_(
+                "plugin {plugin} (package {package} {version}) failed: {kind} {id} in {where}: {error};"
+                " update or uninstall the package"
+            ),
+            plugin=repr(info.plugin),
+            package=info.package,
+            version=info.version,
+            kind=self.kind,
+            id=repr(self.id),
+            where=self.where,
+            error=_describe(self.cause),
+        ).translate(lang)
 
 
 class Registry:

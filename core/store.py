@@ -59,6 +59,7 @@ import attrs
 from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
+from solitaire.core.i18n import N_
 from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
 
 if TYPE_CHECKING:
@@ -106,19 +107,20 @@ def default_folder() -> Path:
 
 
 class Notice(str):
-    """A problem met (and mended) by the store: in English as a string, in Russian
-    by :meth:`message`."""
+    """A problem met (and mended) by the store: in English as a string, in the
+    player's language by :meth:`message` (a message of the catalogue)."""
 
-    ru: str
+    said: i18n.Message
 
-    def __new__(cls, en: str, ru: str) -> Notice:
-        notice = super().__new__(cls, en)
-        notice.ru = ru
+    def __new__(cls, msgid: str, **values: object) -> Notice:
+        said = i18n.Message.with_values(msgid, values)
+        notice = super().__new__(cls, said.translate("en"))
+        notice.said = said
         return notice
 
     def message(self, lang: str) -> str:
-        """The notice in ``lang`` ("en" or "ru")."""
-        return self.ru if lang == "ru" else str(self)
+        """The notice in ``lang``."""
+        return self.said.translate(lang)
 
 
 @attrs.frozen
@@ -330,17 +332,23 @@ class Store:
             why = _reason(failure)
             self.notices.append(
                 Notice(
-                    f"{path.name} could not be read ({reason}), nor moved aside ({why});"
-                    f" it is left as it is in {path.parent}",
-                    f"Файл {path.name} не читается ({reason}) и не переносится ({why});"
-                    f" он оставлен как есть в {path.parent}",
+                    N_(
+                        "{name} could not be read ({reason}), nor moved aside ({why});"
+                        " it is left as it is in {folder}"
+                    ),
+                    name=path.name,
+                    reason=reason,
+                    why=why,
+                    folder=str(path.parent),
                 )
             )
             return
         self.notices.append(
             Notice(
-                f"{path.name} could not be read ({reason}); it was kept as {target}",
-                f"Файл {path.name} не читается ({reason}); он сохранён как {target}",
+                N_("{name} could not be read ({reason}); it was kept as {target}"),
+                name=path.name,
+                reason=reason,
+                target=str(target),
             )
         )
 
@@ -388,10 +396,12 @@ class Store:
                     why = _reason(error)
                     self.notices.append(
                         Notice(
-                            f"The game cannot save in {self.folder} ({why}). Play goes on; saving is"
-                            " tried again after each action, and the last save is kept.",
-                            f"Не удаётся сохранить в {self.folder} ({why}). Игра продолжается;"
-                            " сохранение повторяется после каждого хода, последнее сохранение цело.",
+                            N_(
+                                "The game cannot save in {folder} ({why}). Play goes on; saving is"
+                                " tried again after each action, and the last save is kept."
+                            ),
+                            folder=str(self.folder),
+                            why=why,
                         )
                     )
                 self._failure = error
@@ -400,7 +410,7 @@ class Store:
                 del self._pending[name]
         if self._failure is not None:
             self._failure = None
-            self.notices.append(Notice("Saving works again.", "Сохранение снова работает."))
+            self.notices.append(Notice(N_("Saving works again.")))
         return True
 
     # -- between processes -----------------------------------------------------------------------
@@ -623,14 +633,14 @@ class Store:
             )
             return
         code, name = _plain(header.code), _plain(ref.id)
-        ru_install = f": установите его командой {package}" if package else ""
+        needs = _NEEDS[kind] if kind in _NEEDS else _NEEDS["variant"]
         self.notices.append(
             Notice(
-                f"The saved game {code} needs the {kind} {name!r}, which is not installed{install};"
-                f" it waits in {target} and is resumed once that is installed again",
-                f"Сохранённой партии {code} нужен {_RU_KINDS.get(kind, kind)} {name!r}, который не"
-                f" установлен{ru_install}; она ждёт в {target} и продолжится,"
-                " когда он снова будет установлен",
+                needs[0] if package else needs[1],
+                code=code,
+                name=repr(name),
+                package=package,
+                target=str(target),
             )
         )
 
@@ -669,8 +679,9 @@ class Store:
                 return None
             self.notices.append(
                 Notice(
-                    f"The game {game.code} waited in {path} for its plugin; it is resumed",
-                    f"Партия {game.code} ждала свой плагин в {path}; она продолжается",
+                    N_("The game {code} waited in {path} for its plugin; it is resumed"),
+                    code=game.code,
+                    path=str(path),
                 )
             )
             return game, saved
@@ -683,10 +694,12 @@ class Store:
                 code = _plain(read[1].header.code)
                 self.notices.append(
                     Notice(
-                        f"The game {code} in {path} can be played again: it is resumed at a start"
-                        " with no game in progress",
-                        f"Партию {code} из {path} снова можно играть: она продолжится при запуске,"
-                        " когда нет начатой партии",
+                        N_(
+                            "The game {code} in {path} can be played again: it is resumed at a start"
+                            " with no game in progress"
+                        ),
+                        code=code,
+                        path=str(path),
                     )
                 )
 
@@ -714,7 +727,39 @@ class Store:
         return uuid.uuid4().hex
 
 
-_RU_KINDS: Final = {"variant": "вариант", "scoring": "подсчёт очков", "redeal": "порядок пересдач"}
+#: What a waiting game is told with: (with the command that installs the plugin, without).
+_NEEDS: Final = {
+    "variant": (
+        N_(
+            "The saved game {code} needs the variant {name}, which is not installed: install it with"
+            " {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the variant {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+    "scoring": (
+        N_(
+            "The saved game {code} needs the scoring scheme {name}, which is not installed: install it"
+            " with {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the scoring scheme {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+    "redeal": (
+        N_(
+            "The saved game {code} needs the redeal policy {name}, which is not installed: install it"
+            " with {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the redeal policy {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+}
 _PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
 _VERSION: Final = re.compile(r"[A-Za-z0-9.+!]{1,40}")
 

@@ -7,7 +7,7 @@ up by suit from the ace, one card at a time.  See ``docs/rules.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from solitaire.core import refusals as r
@@ -66,8 +66,8 @@ class Klondike(Variant):
 
     id: ClassVar[str] = "klondike"
     code_prefix: ClassVar[str] = "KL"
-    names: ClassVar[str] = N_("Klondike")
-    summary: ClassVar[str] = N_(
+    names: ClassVar[Mapping[str, str] | str] = N_("Klondike")
+    summary: ClassVar[Mapping[str, str] | str] = N_(
         "Seven columns, only the last card of each face up. Build down in alternating colours; only a "
         "king fills an empty column; build the foundations up by suit from the ace."
     )

@@ -7,6 +7,7 @@ an out-of-order card stays where it is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.cards import Card
@@ -23,8 +24,8 @@ class Reflechi(Klondike):
     id: ClassVar[str] = "reflechi"
     code_prefix: ClassVar[str] = "TF"
     hidden_information: ClassVar[bool] = False
-    names: ClassVar[str] = N_("Réfléchi")
-    summary: ClassVar[str] = N_(
+    names: ClassVar[Mapping[str, str] | str] = N_("Réfléchi")
+    summary: ClassVar[Mapping[str, str] | str] = N_(
         "Klondike with every tableau card face up. Only an ordered group (one rank lower each, "
         "colours alternating) moves out of the middle of a column; only a king fills an empty column."
     )

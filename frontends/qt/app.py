@@ -11,7 +11,7 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from solitaire.core import i18n
 from solitaire.core.i18n import N_, Message
@@ -277,20 +277,19 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
 
 
 #: Said by a second ``solitaire`` whose files a window already has open.
-ALREADY_OPEN = {
-    "en": "solitaire: the game is already open in a window (its files are in {folder}); {then}.",
-    "ru": "solitaire: игра уже открыта в окне (её файлы в {folder}); {then}.",
-}
-RAISED = {"en": "that window was brought to the front", "ru": "это окно выведено на передний план"}
-NOT_RAISED = {"en": "that window did not answer", "ru": "это окно не ответило"}
+ALREADY_OPEN: Final = N_(
+    "solitaire: the game is already open in a window (its files are in {folder}); {then}."
+)
+RAISED: Final = N_("that window was brought to the front")
+NOT_RAISED: Final = N_("that window did not answer")
 
 
 def _already_open(instance: WindowInstance, store: Store, lang: str | None) -> int:
     """Ask the window already open on the store's files to come to the front, and say so."""
     raised = instance.ask_to_raise()
-    said = lang if lang in ALREADY_OPEN else store.settings().language
-    then = (RAISED if raised else NOT_RAISED)[said]
-    print(ALREADY_OPEN[said].format(folder=store.folder, then=then))
+    said = i18n.choose_language(lang, store.settings().language)
+    then = i18n.gettext(RAISED if raised else NOT_RAISED, said)
+    print(i18n.gettext(ALREADY_OPEN, said).format(folder=store.folder, then=then))
     return 0
 
 
