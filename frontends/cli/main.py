@@ -23,6 +23,7 @@ from typing import Any, NoReturn, TextIO
 from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
 from solitaire.core.jsonstate import state_to_dict
+from solitaire.core.log import _printable as printable
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
@@ -43,7 +44,29 @@ class BadInput(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+        # argparse quotes arguments as they were typed: escape what would act on the terminal.
+        raise BadInput(printable(f"{self.prog}: {message} (see '{self.prog} --help')"))
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args``, where actions may also follow options (``play CODE --json s``).
+
+    argparse gives ``ACTION...`` its values from the words that follow ``CODE`` and
+    leaves any later word unrecognized; those words are the command's next actions.
+    """
+    args, extras = parser.parse_known_args(argv)
+    actions = getattr(args, "actions", None)
+    if isinstance(actions, list) and extras:
+        unknown: list[str] = []
+        for index, word in enumerate(extras):
+            if word == "--":  # what follows it is actions, whatever it looks like
+                actions.extend(extras[index + 1 :])
+                break
+            (unknown if word.startswith("-") else actions).append(word)
+        extras = unknown
+    if extras:
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 class _Version(argparse.Action):
@@ -277,7 +300,8 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            _say(f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", sys.stderr)
+            said = f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}"
+            _say(printable(said), sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -657,7 +681,7 @@ def _play(args: argparse.Namespace) -> int:
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = _build_parser().parse_args(argv)
+        args = _parse(_build_parser(), argv)
         if args.debug:
             _LOG.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
@@ -670,7 +694,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         return COMMANDS[args.command](Catalog(), args)
     except BadInput as error:
-        print(error, file=sys.stderr)
+        print(printable(str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
@@ -733,10 +757,8 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
         where = "the traceback is above"
     else:
         where = "run it again with --debug to see the traceback"
-    print(
-        f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it",
-        file=sys.stderr,
-    )
+    said = f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it"
+    print(printable(said), file=sys.stderr)
     return EXIT_BUG
 
 
