@@ -1,7 +1,8 @@
 """The ``solitaire`` command (see ``docs/cli.md``).
 
 Exit status: 0 done; 2 bad input (one line on stderr says what and where);
-3 a well-formed move the rules refuse; 1 only for a bug.
+3 a well-formed move the rules refuse; 5 a survey that could not finish (its
+workers were lost); 1 only for a bug.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from solitaire.frontends.cli.render import fits, guard_output, letters, render_s
 __all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
+#: A survey that could not finish: no worker was left to solve its deals.
+EXIT_UNFINISHED = 5
 LANG_VARIABLE = "SOLITAIRE_LANG"
 
 _LOG = logging.getLogger("solitaire")
@@ -166,6 +169,18 @@ def _build_parser() -> argparse.ArgumentParser:
     where = survey.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, metavar="K", help="local processes (default: one per CPU)")
     where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
+    survey.add_argument(
+        "--connect-timeout",
+        type=_seconds,
+        metavar="S",
+        help="give up on a scheduler that does not answer, or has no worker, after S seconds (10)",
+    )
+    survey.add_argument(
+        "--worker-wait",
+        type=_seconds,
+        metavar="S",
+        help="with every worker of the cluster lost, give up after S seconds (60)",
+    )
     _json(survey)
 
     shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
@@ -408,13 +423,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     import time
     from concurrent.futures import Executor
 
+    from solitaire.core import survey
     from solitaire.core.deals import DEAL_NUMBERS
     from solitaire.core.solver import DEFAULT_NODES
     from solitaire.core.survey import (
         ClusterError,
         SurveySpec,
         SurveyStopped,
+        WorkersLost,
         dask_client,
+        dask_workers,
         local_executor,
         progress_line,
         recheck,
@@ -463,12 +481,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
 
     executor: Executor
     client: Any = None
+    # A cluster waits for workers that may never come: how many it has is watched.
+    watch: dict[str, Any] = {}
     if args.scheduler is not None:
         try:
-            client = dask_client(args.scheduler)
+            client = dask_client(args.scheduler, args.connect_timeout)
         except ClusterError as error:
             raise BadInput(f"survey: {error}") from None
         executor = client.get_executor()
+        watch["workers"] = dask_workers(client, args.connect_timeout)
+        watch["no_worker_wait"] = args.worker_wait or survey.NO_WORKER_WAIT
         where = f"the Dask cluster at {args.scheduler}"
     else:
         workers = min(args.workers or os.cpu_count() or 1, len(deals))
@@ -476,11 +498,12 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         where = f"{workers} local process{'es' if workers > 1 else ''}"
     finished = False
     stopped: SurveyStopped | None = None
+    lost: WorkersLost | None = None
     # SIGTERM stops the survey as Ctrl-C does, so that the workers go with it.
     in_main_thread = threading.current_thread() is threading.main_thread()
     terminate = signal.signal(signal.SIGTERM, _stop_on_sigterm) if in_main_thread else None
     try:
-        report = run_survey(executor, spec, deals, progress)
+        report = run_survey(executor, spec, deals, progress, **watch)
         if args.recheck is not None and report.unknown_deals:
             if bar:
                 print(file=sys.stderr)
@@ -490,10 +513,12 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-            report = recheck(executor, report, args.recheck, progress)
+            report = recheck(executor, report, args.recheck, progress, **watch)
         finished = True
     except SurveyStopped as error:
         stopped, report = error, error.report
+    except WorkersLost as error:
+        lost, report = error, error.report
     except (OptionsError, ImportError) as error:  # a worker without the package or the plugin
         raise BadInput(
             f"survey: a worker cannot solve these deals ({type(error).__name__}: {error})"
@@ -520,6 +545,23 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             print("survey: stopped before any deal was solved", file=sys.stderr)
             return status
         print(f"survey: stopped; the figures are those of the {report.deals} deals solved", file=sys.stderr)
+    if lost is not None:
+        status = EXIT_UNFINISHED
+        again = " again" if report.recheck is not None else ""
+        figures = (
+            f"the figures are those of the {report.deals} deals solved"
+            if report.deals
+            else "no deal was solved"
+        )
+        print(
+            printable(
+                f"survey: cannot finish on {where}: {lost.why}; {figures};"
+                f" {len(lost.unsolved)} deals not solved{again}: {_deal_ranges(lost.unsolved)}"
+            ),
+            file=sys.stderr,
+        )
+        if not report.deals:
+            return status
     if args.json:
         data = report.to_dict()
         data["first"] = args.first
@@ -547,6 +589,17 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         f" ({report.elapsed:.1f} s elapsed on {where})"
     )
     return status
+
+
+def _deal_ranges(deals: Sequence[int]) -> str:
+    """``[1, 2, 3, 7, 9, 10]`` as ``1..3, 7, 9..10``."""
+    runs: list[list[int]] = []
+    for deal in sorted(deals):
+        if runs and deal == runs[-1][1] + 1:
+            runs[-1][1] = deal
+        else:
+            runs.append([deal, deal])
+    return ", ".join(f"{low}..{high}" if high > low else str(low) for low, high in runs)
 
 
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
