@@ -21,9 +21,10 @@ from solitaire.frontends.cli import main
 from solitaire.frontends.cli.main import run
 
 CODE = "KL1-D1N-AAAAAAG"
-# C0 controls, DEL, C1 controls (CSI, NEL), the Unicode line separators, and a byte
-# that is not UTF-8 as Python hands it over from argv (a lone surrogate).
-CONTROLS = [chr(c) for c in range(0x20)] + ["\x7f", "\x85", "\x9b", "\u2028", "\u2029", "\udc9b"]
+# C0 controls (but NUL, which no command line can hold), DEL, C1 controls (CSI, NEL),
+# the Unicode line separators, and a byte that is not UTF-8 as Python hands it over
+# from argv (a lone surrogate).
+CONTROLS = [chr(c) for c in range(1, 0x20)] + ["\x7f", "\x85", "\x9b", "\u2028", "\u2029", "\udc9b"]
 controls = st.text(alphabet=st.sampled_from(CONTROLS), min_size=1, max_size=3)
 
 
