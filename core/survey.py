@@ -321,7 +321,12 @@ def run_survey(
                 elif now - alone_since >= no_worker_wait:
                     raise _Lost(f"no worker for {no_worker_wait:g} s")
             for future in done:
-                result = DealResult(*future.result())
+                try:
+                    result = DealResult(*future.result())
+                except Exception as error:
+                    if _killed_worker(error):  # a deal whose workers died under it, again and again
+                        raise _Lost("the workers solving a deal died too often (KilledWorker)") from None
+                    raise
                 results.append(result)
                 winnable += result.verdict == "winnable"
                 if progress is not None:
@@ -428,6 +433,12 @@ class WorkersLost(Exception):
 
 class _Lost(Exception):
     """Raised inside :func:`run_survey` when it has waited too long with no worker."""
+
+
+def _killed_worker(error: Exception) -> bool:
+    """Whether ``error`` is Dask's ``KilledWorker`` (without importing ``distributed``)."""
+    kind = type(error)
+    return kind.__name__ == "KilledWorker" and kind.__module__.startswith("distributed")
 
 
 def _count(workers: Workers) -> int:

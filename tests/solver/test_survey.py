@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -593,10 +594,12 @@ def _deals(listed: str) -> set[int]:
 
 
 class _Broken(Executor):
-    """An executor whose deals after the first two fail as a killed process pool's do."""
+    """An executor whose deals after the first two fail as a killed process pool's do
+    (or with ``error``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, error: Exception | None = None) -> None:
         self.calls = 0
+        self.error = error or BrokenProcessPool("a child process terminated abruptly")
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.calls += 1
@@ -604,7 +607,7 @@ class _Broken(Executor):
         if self.calls <= 2:
             future.set_result(fn(*args, **kwargs))
         else:
-            future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+            future.set_exception(self.error)
         return future
 
 
@@ -628,3 +631,17 @@ def test_no_worker_for_a_while_gives_up() -> None:
     assert lost.value.report.deals == 0 and lost.value.unsolved == (0, 1, 2)
     with pytest.raises(ValueError, match="above 0"):
         run_survey(executor, SPEC, range(3), workers=lambda: 0, no_worker_wait=0)
+
+
+def test_a_deal_whose_workers_die_too_often_keeps_the_deals_solved() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="the cluster extra (distributed) is not installed"
+    )
+    last_worker = types.SimpleNamespace(address="tcp://127.0.0.1:1234")
+    killed = distributed.KilledWorker("survey_deal-2", last_worker, allowed_failures=3)
+    with pytest.raises(survey.WorkersLost) as lost:
+        run_survey(_Broken(killed), SPEC, DEALS, in_flight=1)
+    assert [r.deal for r in lost.value.report.results] == [0, 1]
+    assert lost.value.unsolved == (2, 3, 4, 5) and "died too often" in lost.value.why
+    with pytest.raises(ZeroDivisionError):  # any other error of a deal goes on as it was
+        run_survey(_Broken(ZeroDivisionError()), SPEC, DEALS, in_flight=1)
