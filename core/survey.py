@@ -26,8 +26,8 @@ import signal
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any, Final
 
 import attrs
@@ -36,6 +36,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.solver import DEFAULT_NODES, Verdict
 
 __all__ = [
+    "NO_WORKER_WAIT",
     "SCHEDULER_TIMEOUT",
     "VERDICTS",
     "Z95",
@@ -45,7 +46,9 @@ __all__ = [
     "SurveyReport",
     "SurveySpec",
     "SurveyStopped",
+    "WorkersLost",
     "dask_client",
+    "dask_workers",
     "local_executor",
     "progress_line",
     "recheck",
@@ -62,6 +65,11 @@ VERDICTS: Final[tuple[Verdict, ...]] = ("winnable", "unwinnable", "unknown")
 IN_FLIGHT: Final = 10_000
 #: Seconds to wait for a Dask scheduler to answer, and for it to have a worker.
 SCHEDULER_TIMEOUT: float = 10.0
+#: Seconds a survey waits with no worker to solve its deals before it gives up.
+NO_WORKER_WAIT: float = 60.0
+
+Workers = Callable[[], int]
+"""``workers()``: how many workers the executor has now (0 when it cannot tell)."""
 
 Progress = Callable[[int, int, int], None]
 """``progress(done, total, winnable)``, called after each deal."""
@@ -254,6 +262,8 @@ def run_survey(
     progress: Progress | None = None,
     *,
     in_flight: int = IN_FLIGHT,
+    workers: Workers | None = None,
+    no_worker_wait: float = NO_WORKER_WAIT,
 ) -> SurveyReport:
     """Solve ``deals`` on ``executor`` (any :class:`concurrent.futures.Executor`).
 
@@ -262,9 +272,19 @@ def run_survey(
     (for instance a worker that lacks the variant's plugin) cancels the deals not
     yet started and propagates. Ctrl-C (or a ``SystemExit`` from a signal handler)
     cancels them too, and raises :class:`SurveyStopped` with the deals solved so far.
+
+    A cluster whose workers are all gone waits for new ones: with ``workers``
+    (:func:`dask_workers`), the survey gives up after ``no_worker_wait`` seconds
+    without a worker and raises :class:`WorkersLost` with the deals solved so far.
+    So it does when the executor breaks (a local worker process killed).
     """
     if in_flight < 1:
         raise ValueError(f"in_flight must be at least 1, not {in_flight}")
+    if not no_worker_wait > 0:
+        raise ValueError(f"no_worker_wait must be above 0 seconds, not {no_worker_wait}")
+    # How often to look for workers while no deal comes back.
+    poll = min(1.0, no_worker_wait / 4) if workers is not None else None
+    alone_since: float | None = None
     todo = list(deals)
     total = len(todo)
     started = time.monotonic()
@@ -291,9 +311,22 @@ def run_survey(
                     break
             if not pending:
                 break
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
+            if workers is not None and not done:
+                now = time.monotonic()
+                if _count(workers) > 0:
+                    alone_since = None
+                elif alone_since is None:
+                    alone_since = now
+                elif now - alone_since >= no_worker_wait:
+                    raise _Lost(f"no worker for {no_worker_wait:g} s")
             for future in done:
-                result = DealResult(*future.result())
+                try:
+                    result = DealResult(*future.result())
+                except Exception as error:
+                    if _killed_worker(error):  # a deal whose workers died under it, again and again
+                        raise _Lost("the workers solving a deal died too often (KilledWorker)") from None
+                    raise
                 results.append(result)
                 winnable += result.verdict == "winnable"
                 if progress is not None:
@@ -304,6 +337,14 @@ def run_survey(
         results.sort(key=lambda r: r.deal)
         report = SurveyReport(spec, tuple(results), time.monotonic() - started, stopped=True)
         raise SurveyStopped(report, stop) from stop
+    except (_Lost, BrokenExecutor) as lost:
+        for future in pending:
+            future.cancel()
+        results.sort(key=lambda r: r.deal)
+        report = SurveyReport(spec, tuple(results), time.monotonic() - started, stopped=True)
+        solved = {result.deal for result in results}
+        why = str(lost) if isinstance(lost, _Lost) else f"the workers ended ({type(lost).__name__})"
+        raise WorkersLost(report, [deal for deal in todo if deal not in solved], why) from None
     except BaseException:
         for future in pending:
             future.cancel()
@@ -319,23 +360,34 @@ def recheck(
     progress: Progress | None = None,
     *,
     in_flight: int = IN_FLIGHT,
+    workers: Workers | None = None,
+    no_worker_wait: float = NO_WORKER_WAIT,
 ) -> SurveyReport:
     """``report`` with the deals it left unknown solved once more, with ``factor``
     times the budget (seconds and positions): the hard deals of a survey get a
     longer look without every deal getting it.  A deal's new verdict replaces the
     old one; its seconds and positions are those of both solves.  Stopped like
     :func:`run_survey`, it raises :class:`SurveyStopped` with the deals solved again
-    so far merged in."""
+    so far merged in; losing its workers, :class:`WorkersLost` likewise (its
+    ``unsolved`` are the deals not solved once more, left as they were)."""
     if not factor > 1:
         raise ValueError(f"the recheck factor must be above 1, not {factor}")
     spec = report.spec
     longer = attrs.evolve(
         spec, timeout=spec.timeout * factor, max_nodes=max(1, round(spec.max_nodes * factor))
     )
-    stopped: SurveyStopped | None = None
+    stopped: SurveyStopped | WorkersLost | None = None
     try:
-        again = run_survey(executor, longer, report.unknown_deals, progress, in_flight=in_flight)
-    except SurveyStopped as stop:
+        again = run_survey(
+            executor,
+            longer,
+            report.unknown_deals,
+            progress,
+            in_flight=in_flight,
+            workers=workers,
+            no_worker_wait=no_worker_wait,
+        )
+    except (SurveyStopped, WorkersLost) as stop:
         again, stopped = stop.report, stop
     results = {result.deal: result for result in report.results}
     for result in again.results:
@@ -351,6 +403,8 @@ def recheck(
         recheck=factor,
         rechecked=report.rechecked + again.deals,
     )
+    if isinstance(stopped, WorkersLost):
+        raise WorkersLost(merged, stopped.unsolved, stopped.why) from None
     if stopped is not None:
         raise SurveyStopped(merged, stopped.cause) from stopped.cause
     return merged
@@ -364,6 +418,34 @@ class SurveyStopped(Exception):
         super().__init__(f"the survey was stopped after {report.deals} deals")
         self.report = report
         self.cause = cause
+
+
+class WorkersLost(Exception):
+    """A survey that could not finish: its workers were gone (``why`` says how).
+    ``report`` holds the deals solved so far, ``unsolved`` those that were not."""
+
+    def __init__(self, report: SurveyReport, unsolved: Sequence[int], why: str) -> None:
+        super().__init__(f"the survey lost its workers after {report.deals} deals ({why})")
+        self.report = report
+        self.unsolved = tuple(unsolved)
+        self.why = why
+
+
+class _Lost(Exception):
+    """Raised inside :func:`run_survey` when it has waited too long with no worker."""
+
+
+def _killed_worker(error: Exception) -> bool:
+    """Whether ``error`` is Dask's ``KilledWorker`` (without importing ``distributed``)."""
+    kind = type(error)
+    return kind.__name__ == "KilledWorker" and kind.__module__.startswith("distributed")
+
+
+def _count(workers: Workers) -> int:
+    try:
+        return workers()
+    except Exception:  # a scheduler that went away has no worker for us either
+        return 0
 
 
 # -- running it ------------------------------------------------------------------------------------
@@ -417,6 +499,7 @@ def dask_client(address: str, timeout: float | None = None) -> Any:
             f"a Dask cluster needs the package 'distributed' ({error}):"
             " pip install 'solitaire-framework[cluster]'"
         ) from None
+    _handshake(address, timeout)
     connect: Any = distributed.Client  # untyped
     try:
         client = connect(address, timeout=timeout)
@@ -432,6 +515,64 @@ def dask_client(address: str, timeout: float | None = None) -> Any:
             f"the Dask scheduler at {address!r} has no worker ({type(error).__name__}: {error})"
         ) from None
     return client
+
+
+def _handshake(address: str, timeout: float) -> None:
+    """Check, within ``timeout`` seconds, that ``address`` answers as a Dask scheduler.
+
+    ``distributed.Client`` bounds the connection with its timeout, not the reading of
+    the answer: a server that accepts and stays silent would keep it waiting for ever,
+    and one that answers in another protocol (HTTP) can make it raise anything. So the
+    first exchange is made here, on an event loop of its own (in a thread, so that it
+    works where an event loop is already running)."""
+    import asyncio
+
+    from distributed.comm import core
+
+    connect: Any = core.connect  # untyped
+
+    async def exchange() -> None:
+        # distributed's own timeout bounds the connection (and its retries, on a refused
+        # port): it is given a moment to say so before the whole exchange is given up.
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout + 0.5)
+        await comm.close()
+
+    failure: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            asyncio.run(exchange())
+        except BaseException as error:  # handed to the caller
+            failure.append(error)
+
+    thread = threading.Thread(target=attempt, name="dask-handshake", daemon=True)
+    thread.start()
+    thread.join(timeout + 2.0)
+    if thread.is_alive() or (failure and isinstance(failure[0], TimeoutError)):
+        raise ClusterError(f"{address!r} does not answer as a Dask scheduler (no answer in {timeout:g} s)")
+    if not failure:
+        return
+    error = failure[0]
+    if isinstance(error, (OSError, ValueError, TypeError)):
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address!r} ({type(error).__name__}: {error})"
+        )
+    raise ClusterError(
+        f"{address!r} is not a Dask scheduler (it answers in another protocol: {type(error).__name__})"
+    )
+
+
+def dask_workers(client: Any, timeout: float | None = None) -> Workers:
+    """``workers()`` for :func:`run_survey`: how many workers the scheduler of a
+    ``distributed.Client`` has (0 when it does not answer within ``timeout`` seconds)."""
+    timeout = SCHEDULER_TIMEOUT if timeout is None else timeout
+
+    def workers() -> int:
+        if client.status != "running":
+            return 0
+        return len(client.sync(client.scheduler.ncores, callback_timeout=timeout))
+
+    return workers
 
 
 def progress_line(done: int, total: int, winnable: int, width: int = 30) -> str:

@@ -2,7 +2,7 @@
 
 Exit status: 0 done; 2 bad input (one line on stderr says what and where);
 3 a well-formed move the rules refuse; 4 a plugin failed (its name and package on
-stderr); 1 only for a bug.
+stderr); 5 a survey that could not finish (its workers were lost); 1 only for a bug.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
+from solitaire.core.log import _printable as printable
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import (
@@ -43,6 +44,8 @@ from solitaire.frontends.cli.render import fits, guard_output, letters, render_s
 __all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_PLUGIN = 0, 1, 2, 3, 4
+#: A survey that could not finish: no worker was left to solve its deals.
+EXIT_UNFINISHED = 5
 LANG_VARIABLE = i18n.LANGUAGE_VARIABLE
 
 
@@ -79,6 +82,27 @@ class BadInput(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args``, where actions may also follow options (``play CODE --json s``).
+
+    argparse gives ``ACTION...`` its values from the words that follow ``CODE`` and
+    leaves any later word unrecognized; those words are the command's next actions.
+    """
+    args, extras = parser.parse_known_args(argv)
+    actions = getattr(args, "actions", None)
+    if isinstance(actions, list) and extras:
+        unknown: list[str] = []
+        for index, word in enumerate(extras):
+            if word == "--":  # what follows it is actions, whatever it looks like
+                actions.extend(extras[index + 1 :])
+                break
+            (unknown if word.startswith("-") else actions).append(word)
+        extras = unknown
+    if extras:
+        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 class _Version(argparse.Action):
@@ -209,6 +233,18 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     where.add_argument(
         "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
+    )
+    survey.add_argument(
+        "--connect-timeout",
+        type=_seconds,
+        metavar="S",
+        help=_(N_("give up on a scheduler that does not answer, or has no worker, after S seconds (10)")),
+    )
+    survey.add_argument(
+        "--worker-wait",
+        type=_seconds,
+        metavar="S",
+        help=_(N_("with every worker of the cluster lost, give up after S seconds (60)")),
     )
     _json(survey, lang)
 
@@ -360,7 +396,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
                 rule=refusal.rule,
                 message=message,
             )
-            _say(refused.translate(args.lang), sys.stderr)
+            _say(printable(refused.translate(args.lang)), sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -486,13 +522,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     import time
     from concurrent.futures import Executor
 
+    from solitaire.core import survey
     from solitaire.core.deals import DEAL_NUMBERS
     from solitaire.core.solver import DEFAULT_NODES
     from solitaire.core.survey import (
         ClusterError,
         SurveySpec,
         SurveyStopped,
+        WorkersLost,
         dask_client,
+        dask_workers,
         local_executor,
         progress_line,
         recheck,
@@ -541,12 +580,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
 
     executor: Executor
     client: Any = None
+    # A cluster waits for workers that may never come: how many it has is watched.
+    watch: dict[str, Any] = {}
     if args.scheduler is not None:
         try:
-            client = dask_client(args.scheduler)
+            client = dask_client(args.scheduler, args.connect_timeout)
         except ClusterError as error:
             raise BadInput(Message("survey: {error}", error=error)) from None
         executor = client.get_executor()
+        watch["workers"] = dask_workers(client, args.connect_timeout)
+        watch["no_worker_wait"] = args.worker_wait or survey.NO_WORKER_WAIT
         where = f"the Dask cluster at {args.scheduler}"
     else:
         workers = min(args.workers or os.cpu_count() or 1, len(deals))
@@ -554,11 +597,12 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         where = f"{workers} local process{'es' if workers > 1 else ''}"
     finished = False
     stopped: SurveyStopped | None = None
+    lost: WorkersLost | None = None
     # SIGTERM stops the survey as Ctrl-C does, so that the workers go with it.
     in_main_thread = threading.current_thread() is threading.main_thread()
     terminate = signal.signal(signal.SIGTERM, _stop_on_sigterm) if in_main_thread else None
     try:
-        report = run_survey(executor, spec, deals, progress)
+        report = run_survey(executor, spec, deals, progress, **watch)
         if args.recheck is not None and report.unknown_deals:
             if bar:
                 print(file=sys.stderr)
@@ -568,10 +612,12 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
                 file=sys.stderr,
                 flush=True,
             )
-            report = recheck(executor, report, args.recheck, progress)
+            report = recheck(executor, report, args.recheck, progress, **watch)
         finished = True
     except SurveyStopped as error:
         stopped, report = error, error.report
+    except WorkersLost as error:
+        lost, report = error, error.report
     except (OptionsError, ImportError) as error:  # a worker without the package or the plugin
         raise BadInput(
             f"survey: a worker cannot solve these deals ({type(error).__name__}: {error})"
@@ -598,6 +644,23 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             print("survey: stopped before any deal was solved", file=sys.stderr)
             return status
         print(f"survey: stopped; the figures are those of the {report.deals} deals solved", file=sys.stderr)
+    if lost is not None:
+        status = EXIT_UNFINISHED
+        again = " again" if report.recheck is not None else ""
+        figures = (
+            f"the figures are those of the {report.deals} deals solved"
+            if report.deals
+            else "no deal was solved"
+        )
+        print(
+            printable(
+                f"survey: cannot finish on {where}: {lost.why}; {figures};"
+                f" {len(lost.unsolved)} deals not solved{again}: {_deal_ranges(lost.unsolved)}"
+            ),
+            file=sys.stderr,
+        )
+        if not report.deals:
+            return status
     if args.json:
         data = report.to_dict()
         data["first"] = args.first
@@ -625,6 +688,17 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         f" ({report.elapsed:.1f} s elapsed on {where})"
     )
     return status
+
+
+def _deal_ranges(deals: Sequence[int]) -> str:
+    """``[1, 2, 3, 7, 9, 10]`` as ``1..3, 7, 9..10``."""
+    runs: list[list[int]] = []
+    for deal in sorted(deals):
+        if runs and deal == runs[-1][1] + 1:
+            runs[-1][1] = deal
+        else:
+            runs.append([deal, deal])
+    return ", ".join(f"{low}..{high}" if high > low else str(low) for low, high in runs)
 
 
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
@@ -793,7 +867,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     lang = _language(words)
     _LANGUAGE.set(lang)
     try:
-        args = _build_parser(lang).parse_args(words)
+        args = _parse(_build_parser(lang), words)
         if args.debug:
             _LOG.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
@@ -805,7 +879,7 @@ def run(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         return COMMANDS[args.command](Catalog(entry_points=False) if args.no_plugins else Catalog(), args)
     except BadInput as error:
-        print(error.message(lang), file=sys.stderr)
+        print(printable(error.message(lang)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except PluginError as error:
         print(f"solitaire: {error.message(lang)}", file=sys.stderr)
@@ -871,10 +945,8 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
         where = "the traceback is above"
     else:
         where = "run it again with --debug to see the traceback"
-    print(
-        f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it",
-        file=sys.stderr,
-    )
+    said = f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it"
+    print(printable(said), file=sys.stderr)
     return EXIT_BUG
 
 

@@ -11,11 +11,17 @@ import math
 import multiprocessing
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
+import types
 import uuid
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import pytest
 
@@ -25,6 +31,7 @@ from solitaire.core.solver import Verdict
 from solitaire.core.survey import (
     DealResult,
     Interval,
+    Progress,
     SurveyReport,
     SurveySpec,
     progress_line,
@@ -489,3 +496,163 @@ def test_cli_prints_what_a_stopped_survey_solved(
     data = json.loads(out)
     assert (data["deals"], data["winnable"], data["unknown"], data["stopped"]) == (2, 1, 1, True)
     assert "stopped" in err and "2 deals" in err
+
+
+# -- a scheduler that is not one, a cluster that loses its workers ----------------------------------
+
+
+@pytest.fixture(params=["silent", "http"])
+def not_a_scheduler(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The address of a local server that accepts connections and never answers, or
+    answers as a web server does."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    connections: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                connection, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            connections.append(connection)
+            if request.param == "http":
+                try:
+                    connection.recv(65536)
+                    connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                except OSError:
+                    pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        for connection in connections:
+            connection.close()
+        thread.join(5)
+
+
+def test_cli_an_address_that_is_not_a_scheduler(
+    not_a_scheduler: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("distributed", reason="the cluster extra (distributed) is not installed")
+    assert run([*CLI, "--scheduler", not_a_scheduler, "--connect-timeout", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert f"survey: {not_a_scheduler!r}" in err
+    assert "does not answer as a Dask scheduler (no answer in 1 s)" in err or "is not a Dask scheduler" in err
+
+
+def test_cli_the_default_connect_timeout_applies(
+    not_a_scheduler: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("distributed", reason="the cluster extra (distributed) is not installed")
+    monkeypatch.setattr(survey, "SCHEDULER_TIMEOUT", 0.5)
+    assert run([*CLI, "--scheduler", not_a_scheduler]) == 2
+    _, err = capsys.readouterr()
+    assert "Dask scheduler" in err and err.count("\n") == 1
+
+
+def test_cli_every_worker_lost(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers all close after the first deal is solved: the survey waits a
+    little for new ones, then prints what it solved, names the deals it did not, and
+    exits 5."""
+    distributed = pytest.importorskip(
+        "distributed", reason="the cluster extra (distributed) is not installed"
+    )
+    solve_for_real = survey.run_survey
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+
+        def losing_its_workers(
+            executor: Executor, spec: SurveySpec, deals: Iterable[int], progress: Progress, **kwargs: Any
+        ) -> SurveyReport:
+            def then_close_the_workers(done: int, total: int, winnable: int) -> None:
+                progress(done, total, winnable)
+                if done == 1:
+                    cluster.scale(0)
+
+            return solve_for_real(executor, spec, deals, then_close_the_workers, **kwargs)
+
+        monkeypatch.setattr(survey, "run_survey", losing_its_workers)
+        # Deal 1 takes minutes with this budget; 2 and 3 a moment.
+        argv = ["survey", "--variant", "klondike", "--draw", "3", "--first", "1", "--deals", "3"]
+        argv += ["--timeout", "3600", "--max-nodes", "100000000", "--scheduler", cluster.scheduler_address]
+        assert run([*argv, "--worker-wait", "0.5", "--json"]) == 5
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["stopped"] is True and 1 <= data["deals"] <= 2 and data["first"] == 1
+    said = err.splitlines()[-1]
+    assert said.startswith(f"survey: cannot finish on the Dask cluster at {cluster.scheduler_address}: ")
+    assert "no worker for 0.5 s" in said
+    assert f"the figures are those of the {data['deals']} deals solved" in said
+    unsolved = _deals(said.split(" deals not solved: ")[1])
+    assert 1 in unsolved and len(unsolved) == 3 - data["deals"]
+    assert f"; {len(unsolved)} deals not solved: " in said
+
+
+def _deals(listed: str) -> set[int]:
+    """``1..3, 7`` as ``{1, 2, 3, 7}``."""
+    deals: set[int] = set()
+    for part in listed.split(", "):
+        low, _, high = part.partition("..")
+        deals.update(range(int(low), int(high or low) + 1))
+    return deals
+
+
+class _Broken(Executor):
+    """An executor whose deals after the first two fail as a killed process pool's do
+    (or with ``error``)."""
+
+    def __init__(self, error: Exception | None = None) -> None:
+        self.calls = 0
+        self.error = error or BrokenProcessPool("a child process terminated abruptly")
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.calls += 1
+        future: Future[Any] = Future()
+        if self.calls <= 2:
+            future.set_result(fn(*args, **kwargs))
+        else:
+            future.set_exception(self.error)
+        return future
+
+
+def test_a_broken_pool_keeps_the_deals_solved() -> None:
+    with pytest.raises(survey.WorkersLost) as lost:
+        run_survey(_Broken(), SPEC, DEALS, in_flight=1)
+    assert [r.deal for r in lost.value.report.results] == [0, 1] and lost.value.report.stopped
+    assert lost.value.unsolved == (2, 3, 4, 5) and "BrokenProcessPool" in lost.value.why
+
+
+def test_no_worker_for_a_while_gives_up() -> None:
+    # A pool with no free worker, and no worker to be seen: the survey does not wait for ever.
+    with ThreadPoolExecutor(1) as executor:
+        gate = threading.Event()
+        executor.submit(gate.wait, 30)
+        try:
+            with pytest.raises(survey.WorkersLost) as lost:
+                run_survey(executor, SPEC, range(3), workers=lambda: 0, no_worker_wait=0.2)
+        finally:
+            gate.set()
+    assert lost.value.report.deals == 0 and lost.value.unsolved == (0, 1, 2)
+    with pytest.raises(ValueError, match="above 0"):
+        run_survey(executor, SPEC, range(3), workers=lambda: 0, no_worker_wait=0)
+
+
+def test_a_deal_whose_workers_die_too_often_keeps_the_deals_solved() -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="the cluster extra (distributed) is not installed"
+    )
+    last_worker = types.SimpleNamespace(address="tcp://127.0.0.1:1234")
+    killed = distributed.KilledWorker("survey_deal-2", last_worker, allowed_failures=3)
+    with pytest.raises(survey.WorkersLost) as lost:
+        run_survey(_Broken(killed), SPEC, DEALS, in_flight=1)
+    assert [r.deal for r in lost.value.report.results] == [0, 1]
+    assert lost.value.unsolved == (2, 3, 4, 5) and "died too often" in lost.value.why
+    with pytest.raises(ZeroDivisionError):  # any other error of a deal goes on as it was
+        run_survey(_Broken(ZeroDivisionError()), SPEC, DEALS, in_flight=1)
