@@ -38,12 +38,14 @@ from typing import Final
 import attrs
 
 from solitaire.core.deals import DEAL_NUMBERS, SHUFFLE_VERSIONS
+from solitaire.core.untrusted import quote
 
 __all__ = [
     "BASE32_ALPHABET",
     "CODE_VERSIONS",
     "DEAL_CHARS",
     "EXAMPLE_CODE",
+    "MAX_CODE_CHARS",
     "MAX_REDEAL_DIGITS",
     "CodeError",
     "GameCode",
@@ -64,6 +66,10 @@ MAX_REDEAL_DIGITS: Final = 5
 """The longest number a redeal token carries (``P3``: passes:3)."""
 
 EXAMPLE_CODE: Final = "KL1-D1N-AAAAAAG"
+
+MAX_CODE_CHARS: Final = 64
+"""Longer than any code (the longest today has 24 characters): longer text is refused
+at once, so that no message quotes more of it than this."""
 """The shape of a game code, quoted in error messages."""
 
 _BASE32_VALUES: Final[dict[str, int]] = {char: value for value, char in enumerate(BASE32_ALPHABET)}
@@ -101,7 +107,7 @@ class CodeError(ValueError):
             self.problem = message
         else:
             code = code_or_message
-            message = f"game code {code!r}: {problem}"
+            message = f"game code {quote(code)}: {problem}"
             self.code = code
             self.problem = problem
         super().__init__(message)
@@ -120,7 +126,7 @@ class CodeError(ValueError):
         """
         if lang != "ru" or self.ru is None:
             return str(self)
-        return self.ru if self.code is None else f"код игры {self.code!r}: {self.ru}"
+        return self.ru if self.code is None else f"код игры {quote(self.code)}: {self.ru}"
 
 
 def _code_error(code_or_message: object, problem: str | None, ru: str | None) -> CodeError:
@@ -314,6 +320,12 @@ class GameCode:
                 code,
                 f"is empty; expected a code like {EXAMPLE_CODE}",
                 ru=f"пуст; нужен код вида {EXAMPLE_CODE}",
+            )
+        if len(code) > MAX_CODE_CHARS:
+            raise CodeError(
+                code,
+                f"is too long for a game code (at most {MAX_CODE_CHARS} characters, like {EXAMPLE_CODE})",
+                ru=f"слишком длинный для кода игры (не больше {MAX_CODE_CHARS} знаков, как {EXAMPLE_CODE})",
             )
         upper = code.translate(_UPPER)
         groups = upper.split("-")

@@ -8,15 +8,21 @@ module at the edge, turns events into JSON and back: a tagged union on each
 event's stable ``tag``, unknown keys refused.
 
 Logs come from other people.  Loading one never runs code (plain JSON, no
-pickle), bounds its size and nesting, and any problem is a :class:`LogError`
-that names the exact place, such as ``actions[3].events[0].cards``.  Replay
-plays every action again through the rules and compares the events it gets
-with the recorded ones: a tampered log is refused at the first wrong entry.
+pickle), bounds its size, nesting and number of objects, refuses a key repeated
+in one object, and stops at the first wrong entry with a :class:`LogError` that
+names the exact place, such as ``actions[3].events[0].cards``, quoting at most
+about 60 characters of what it found.  Replay plays every action again through
+the rules and compares the events it gets with the recorded ones: a tampered log
+is refused at the first wrong entry.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -25,7 +31,7 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
 from solitaire.core.moves import MoveSyntaxError
@@ -39,6 +45,7 @@ from solitaire.core.state import (
     StockDrawn,
     WasteRecycled,
 )
+from solitaire.core.untrusted import DuplicateKeyError, cut, loads_json, quote
 
 if TYPE_CHECKING:
     from solitaire.core.registry import Catalog
@@ -46,12 +53,15 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_CONTAINERS",
+    "MAX_EVENTS",
     "MAX_LOG_BYTES",
     "GameLog",
     "LogEntry",
     "LogError",
     "LogHeader",
     "PluginRef",
+    "check_save_target",
     "dumps",
     "load",
     "loads",
@@ -62,8 +72,30 @@ __all__ = [
 
 FORMAT_NAME: Final = "solitaire-log"
 FORMAT_VERSION: Final = 1
-#: The largest log file read: about 60,000 actions.
+#: The largest log file read: some 240,000 actions as :func:`dumps` writes them.
 MAX_LOG_BYTES: Final = 16 * 1024 * 1024
+#: The most JSON objects and lists a log file may hold, counted before it is parsed (a
+#: 16 MiB log of real moves holds at most about 1.2 million); this bounds the memory used.
+MAX_CONTAINERS: Final = 1_500_000
+#: The most events one action may record (the built-in games record at most four).
+MAX_EVENTS: Final = 1000
+#: The most cards a list in a log holds: a whole deck.
+DECK_SIZE: Final = len(CARDS)
+#: A distribution name (PEP 508), compared without regard to case.
+NAME_RE: Final = re.compile(r"[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9]", re.IGNORECASE)
+#: A version (PEP 440, as the ``packaging`` library reads it, without surrounding spaces).
+VERSION_RE: Final = re.compile(
+    r"""
+    v?
+    (?:[0-9]+!)?                                    # epoch
+    [0-9]+(?:\.[0-9]+)*                             # release
+    (?:[-_.]?(?:alpha|a|beta|b|preview|pre|c|rc)[-_.]?[0-9]*)?                 # pre-release
+    (?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?  # post-release
+    (?:[-_.]?dev[-_.]?[0-9]*)?                      # development release
+    (?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?             # local version
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
 EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, WasteRecycled, ScoreChanged, GameWon)
 
 
@@ -71,17 +103,11 @@ class LogError(ValueError):
     """A log that cannot be read or does not replay; ``where`` names the place."""
 
     def __init__(self, where: str, problem: str) -> None:
-        where, problem = _printable(where), _printable(problem)
+        # Every quoted input is cut short where it is quoted; this bounds the rest.
+        where, problem = cut(where, 200), cut(problem, 600)
         super().__init__(f"{where}: {problem}" if where else problem)
         self.where = where
         self.problem = problem
-
-
-def _printable(text: str) -> str:
-    """Text from a log, safe for one line of a terminal: control characters escaped."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 @attrs.frozen
@@ -200,7 +226,9 @@ def log_of(game: Game, catalog: Catalog) -> GameLog:
 
     def ref(kind: str, key: str, full_id: str) -> PluginRef:
         info = catalog.sources.get((kind, key))
-        return PluginRef(full_id, info.package if info else None, info.version if info else None)
+        package = info.package if info and NAME_RE.fullmatch(info.package) else None
+        version = info.version if info and VERSION_RE.fullmatch(info.version) else None
+        return PluginRef(full_id, package, version)
 
     header = LogHeader(
         code=game.code,
@@ -236,10 +264,42 @@ def dumps(log: GameLog) -> str:
 
 
 def save(log: GameLog, path: str | Path) -> None:
-    """Write a log atomically: the file is either the old one or the whole new one."""
+    """Write a log atomically: the file is either the old one or the whole new one.
+
+    A log is for sharing: it gets the usual mode of a new file (0666 less the umask).
+    Only a new path or a regular file is replaced: anything else (a symlink, even to a
+    regular file, a folder, a FIFO, a device) raises :class:`LogError`, and nothing is
+    written.  Raises ``OSError`` when the file cannot be written.
+    """
     from solitaire.core.files import write_atomic
 
-    write_atomic(Path(path), dumps(log).encode("utf-8"))
+    check_save_target(path)
+    write_atomic(Path(path), dumps(log).encode("utf-8"), shared=True)
+
+
+def check_save_target(path: str | Path) -> None:
+    """Raise :class:`LogError` unless ``path`` is a new path or a regular file (``os.lstat``)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise LogError(str(path), f"cannot be written ({error.strerror or error})") from None
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+    problem = f"is {kind}, not a regular file: a log is written only to a new or regular file"
+    raise LogError(str(path), problem)
+
+
+_FILE_KINDS: Final = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -271,26 +331,43 @@ def _json_type(value: Any) -> str:
 
 def loads(text: str | bytes) -> GameLog:
     """Read a log from JSON text; raises :class:`LogError` saying where it is wrong."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_LOG_BYTES:
-            raise LogError("", f"the file is larger than {MAX_LOG_BYTES // 2**20} MiB: not a game log")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LogError("", f"not UTF-8 text (byte {error.start})") from None
-    if len(text) > MAX_LOG_BYTES:
+    return _from_data(_parse(_text(text)), consume=True)
+
+
+def _text(raw: str | bytes) -> str:
+    if len(raw) > MAX_LOG_BYTES:
         raise LogError("", f"the file is larger than {MAX_LOG_BYTES // 2**20} MiB: not a game log")
+    if isinstance(raw, str):
+        return raw
     try:
-        data = json.loads(text)
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LogError("", f"not UTF-8 text (byte {error.start})") from None
+
+
+def _parse(text: str) -> Any:
+    # Each object or list costs some 60 to 200 bytes of memory for as little as 2 bytes of
+    # text: count them (braces in strings too, which only a hostile file has) before parsing.
+    containers = text.count("{") + text.count("[")
+    if containers > MAX_CONTAINERS:
+        raise LogError("", f"more than {MAX_CONTAINERS:,} JSON objects and lists: not a game log")
+    try:
+        return loads_json(text)
     except json.JSONDecodeError as error:
         raise LogError(f"line {error.lineno} column {error.colno}", f"not valid JSON ({error.msg})") from None
+    except DuplicateKeyError as error:
+        raise LogError("", f"{error}: refused, as readers could take either") from None
     except (RecursionError, ValueError) as error:
         raise LogError("", f"not a game log ({type(error).__name__}: {str(error)[:80]})") from None
-    return from_data(data)
 
 
 def from_data(data: Any) -> GameLog:
     """A log from parsed JSON (upgraded from older format versions)."""
+    return _from_data(data, consume=False)
+
+
+def _from_data(data: Any, *, consume: bool) -> GameLog:
+    """A log from parsed JSON; ``consume`` lets go of each action's JSON once it is read."""
     data = dict(_object(data, "the file"))
     if data.get("format") != FORMAT_NAME:
         raise LogError("format", f"expected {FORMAT_NAME!r}: this is not a solitaire game log")
@@ -307,52 +384,146 @@ def from_data(data: Any) -> GameLog:
         version = data["version"]
     extra = set(data) - {"format", "version", "header", "actions"}
     if extra:
-        raise LogError(str(sorted(extra)[0]), "unknown field")
-    header_data = data.get("header")
-    if isinstance(header_data, dict):
-        _list(header_data.get("dealt"), "header.dealt")
-    header = _structure(header_data, LogHeader, "header")
+        raise LogError(cut(sorted(extra)[0]), "unknown field")
+    header = _header(data.get("header"))
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise LogError("actions", f"expected a list, not {_json_type(actions)}")
+    entries = []
     for index, item in enumerate(actions):
-        _check_entry(item, f"actions[{index}]")
-    entries = tuple(_structure(item, LogEntry, f"actions[{index}]") for index, item in enumerate(actions))
-    return GameLog(header, entries)
+        entries.append(_entry(item, f"actions[{index}]"))
+        if consume:
+            actions[index] = None
+    return GameLog(header, tuple(entries))
 
 
-def _list(value: Any, where: str) -> None:
-    if value is not None and not isinstance(value, list):
+# Every check below stops at the first wrong entry and names it: a file of a million
+# wrong entries costs no more than one.
+
+
+def _header(value: Any) -> LogHeader:
+    if value is None:
+        raise LogError("header", "missing")
+    data = _object(value, "header")
+    for key in data:
+        if key not in _HEADER_FIELDS:
+            raise LogError("header", f"unknown field {cut(key)}")
+    if "dealt" in data:
+        _cards(data["dealt"], "header.dealt")
+    header: LogHeader = _structure(data, LogHeader, "header")
+    for kind in ("variant", "scoring", "redeal"):
+        _check_ref(getattr(header, kind), f"header.{kind}")
+    return header
+
+
+def _check_ref(ref: PluginRef, where: str) -> None:
+    """Package and version are shown to the player as what to install: only a real name."""
+    if ref.package is not None and not NAME_RE.fullmatch(ref.package):
+        raise LogError(
+            f"{where}.package",
+            f"{quote(ref.package)} is not a distribution name (letters, digits and . _ -, as PEP 508 says)",
+        )
+    if ref.version is not None and not VERSION_RE.fullmatch(ref.version):
+        raise LogError(
+            f"{where}.version", f"{quote(ref.version)} is not a version number (such as 1.0, as PEP 440 says)"
+        )
+
+
+def _entry(item: Any, where: str) -> LogEntry:
+    data = _object(item, where)
+    for key in data:
+        if key not in ("action", "events"):
+            raise LogError(where, f"unknown field {cut(key)}")
+    if "action" not in data:
+        raise LogError(f"{where}.action", "missing")
+    action = _text_field(data["action"], f"{where}.action")
+    if "events" not in data:
+        raise LogError(f"{where}.events", "missing")
+    events = data["events"]
+    if not isinstance(events, list):
+        raise LogError(f"{where}.events", f"expected a list, not {_json_type(events)}")
+    if len(events) > MAX_EVENTS:
+        raise LogError(f"{where}.events[{MAX_EVENTS}]", f"more than {MAX_EVENTS} events in one action")
+    return LogEntry(action, tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)))
+
+
+def _event(value: Any, where: str) -> Event:
+    if not isinstance(value, dict):
+        raise LogError(where, f"expected an event object, not {_json_type(value)}")
+    tag = value.get("tag")
+    if tag is None:
+        raise LogError(f"{where}.tag", "missing")
+    if not isinstance(tag, str) or tag not in _TAGS:
+        known = ", ".join(sorted(_TAGS))
+        raise LogError(f"{where}.tag", f"unknown event {quote(tag)} (known: {known})")
+    cls, fields = _TAGS[tag], _EVENT_FIELDS[tag]
+    for key in value:
+        if key != "tag" and key not in fields:
+            raise LogError(where, f"unknown field {cut(key)}")
+    values = {}
+    for name, read in fields.items():
+        if name not in value:
+            raise LogError(f"{where}.{name}", "missing")
+        values[name] = read(value[name], f"{where}.{name}")
+    event: Event = cls(**values)
+    return event
+
+
+def _text_field(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise LogError(where, f"expected text, not {_json_type(value)}")
+    return value
+
+
+def _whole(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogError(where, f"expected a whole number, not {_json_type(value)}")
+    return value
+
+
+_CARD_TEXTS: Final = {card.text: card for card in CARDS}
+
+
+def _card(value: Any, where: str) -> Card:
+    card = _CARD_TEXTS.get(value) if isinstance(value, str) else None
+    if card is not None:
+        return card
+    if not isinstance(value, str):
+        raise LogError(where, f"a card is text such as 'TH', not {_json_type(value)}")
+    if len(value) != 2:
+        raise LogError(where, f"{quote(value)} is not a card: write a rank and a suit, such as 'TH'")
+    try:
+        return Card.parse(value)
+    except ValueError as error:
+        raise LogError(where, str(error)) from None
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
         raise LogError(where, f"expected a list, not {_json_type(value)}")
+    cards = tuple(_card(item, f"{where}[{n}]") for n, item in enumerate(value[:DECK_SIZE]))
+    if len(value) > DECK_SIZE:
+        raise LogError(f"{where}[{DECK_SIZE}]", f"more than the {DECK_SIZE} cards of a deck ({len(value):,})")
+    return cards
 
 
-def _check_entry(item: Any, where: str) -> None:
-    """What the converter would not say clearly: lists that are not lists, event tags."""
-    if not isinstance(item, dict):
-        return
-    events = item.get("events")
-    _list(events, f"{where}.events")
-    for number, event in enumerate(events or ()):
-        place = f"{where}.events[{number}]"
-        if not isinstance(event, dict):
-            raise LogError(place, f"expected an event object, not {_json_type(event)}")
-        tag = event.get("tag")
-        if tag is None:
-            raise LogError(f"{place}.tag", "missing")
-        if not isinstance(tag, str) or tag not in _TAGS:
-            known = ", ".join(sorted(_TAGS))
-            raise LogError(f"{place}.tag", f"unknown event {_short(tag)} (known: {known})")
-        _list(event.get("cards"), f"{place}.cards")
+def _readers(cls: type) -> dict[str, Callable[[Any, str], Any]]:
+    """How each field of an event class is read, by its type."""
+    kinds: dict[Any, Callable[[Any, str], Any]] = {
+        str: _text_field,
+        int: _whole,
+        Card: _card,
+        tuple[Card, ...]: _cards,
+    }
+    hints = typing.get_type_hints(cls)
+    return {field.name: kinds[hints[field.name]] for field in attrs.fields(cls)}
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+_EVENT_FIELDS: Final = {cls.tag: _readers(cls) for cls in EVENT_TYPES}
+_HEADER_FIELDS: Final = frozenset(field.name for field in attrs.fields(LogHeader))
 
 
 def _structure(value: Any, cls: type[Any], where: str) -> Any:
-    if value is None:
-        raise LogError(where, "missing")
     try:
         return CONVERTER.structure(value, cls)
     except Exception as error:  # cattrs reports a group of errors; name the first
@@ -381,7 +552,9 @@ def load(path: str | Path) -> GameLog:
     except OSError as error:
         raise LogError(name, f"cannot be read ({error.strerror or error})") from None
     try:
-        return loads(raw)
+        text = _text(raw)
+        del raw  # the file's bytes are not kept while its JSON is parsed
+        return _from_data(_parse(text), consume=True)
     except LogError as error:
         raise LogError(f"{name}: {error.where}" if error.where else name, error.problem) from None
 
@@ -410,7 +583,8 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
         except IllegalMoveError as error:
             refusal = error.refusal
             raise LogError(
-                f"{where}.action", f"{entry.action!r} is refused by rule {refusal.rule}: {refusal.message()}"
+                f"{where}.action",
+                f"{quote(entry.action)} is refused by rule {refusal.rule}: {refusal.message()}",
             ) from None
         _compare(where, entry.events, changes[-1].events)
     return game
@@ -426,10 +600,7 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
     ):
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
-            package = (
-                f": install {ref.package}" + (f" {ref.version}" if ref.version else "") if ref.package else ""
-            )
-            raise LogError(f"header.{kind}", f"{kind} {ref.id!r} is not installed{package}")
+            raise LogError(f"header.{kind}", f"{kind} {quote(ref.id)} is not installed{_advice(ref)}")
     if header.shuffle not in SHUFFLE_VERSIONS:
         raise LogError("header.shuffle", f"shuffle version {header.shuffle} is not known here")
     try:
@@ -445,7 +616,9 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         raise LogError("header", str(error)) from None
     game = catalog.new_game(options)
     if game.code and header.code != game.code:
-        raise LogError("header.code", f"{header.code!r} does not match the header's options ({game.code})")
+        raise LogError(
+            "header.code", f"{quote(header.code)} does not match the header's options ({game.code})"
+        )
     if header.dealt != game.order:
         pairs = zip(header.dealt, game.order, strict=False)
         position = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
@@ -472,7 +645,16 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
         raise LogError(f"{where}.events", f"recorded {len(recorded)} events, the rules give {len(produced)}")
 
 
+def _advice(ref: PluginRef) -> str:
+    """What to install for a plugin that is not, as a command to copy: the package and version
+    are checked when the log is read (a name and a version number, nothing a shell would run)."""
+    if not ref.package:
+        return ""
+    version = f"=={ref.version}" if ref.version else ""
+    return f": pip install '{ref.package}{version}'"
+
+
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + " ".join(_show(item) for item in value) + "]"
-    return value.text if isinstance(value, Card) else repr(value)
+    return value.text if isinstance(value, Card) else quote(value)

@@ -31,6 +31,7 @@ import attrs
 
 from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
+from solitaire.core.untrusted import loads_json
 
 if TYPE_CHECKING:
     from solitaire.core.game import Game
@@ -229,7 +230,7 @@ class Store:
             self._move_aside(path, error)
             return fresh()
         try:
-            return parse(json.loads(raw.decode("utf-8")))
+            return parse(loads_json(raw.decode("utf-8")))
         except Exception as error:  # anything wrong in the file: keep it aside, start afresh
             self._move_aside(path, error)
             return fresh()

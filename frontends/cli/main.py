@@ -315,6 +315,8 @@ def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
 
         try:
             log.save(log.log_of(game, catalog), args.save)
+        except log.LogError as error:
+            raise BadInput(str(error)) from None
         except OSError as error:
             raise BadInput(f"{args.save}: cannot be written ({error.strerror or error})") from None
     _print_state(game, args)

