@@ -81,6 +81,8 @@ MAX_CONTAINERS: Final = 1_500_000
 MAX_EVENTS: Final = 1000
 #: The most cards a list in a log holds: a whole deck.
 DECK_SIZE: Final = len(CARDS)
+#: The longest package name and version read.
+MAX_NAME_CHARS: Final = 200
 #: A distribution name (PEP 508), compared without regard to case.
 NAME_RE: Final = re.compile(r"[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9]", re.IGNORECASE)
 #: A version (PEP 440, as the ``packaging`` library reads it, without surrounding spaces).
@@ -411,22 +413,40 @@ def _header(value: Any) -> LogHeader:
     if "dealt" in data:
         _cards(data["dealt"], "header.dealt")
     header: LogHeader = _structure(data, LogHeader, "header")
-    for kind in ("variant", "scoring", "redeal"):
-        _check_ref(getattr(header, kind), f"header.{kind}")
-    return header
+    return attrs.evolve(
+        header,
+        variant=_checked_ref(header.variant, "header.variant"),
+        scoring=_checked_ref(header.scoring, "header.scoring"),
+        redeal=_checked_ref(header.redeal, "header.redeal"),
+    )
 
 
-def _check_ref(ref: PluginRef, where: str) -> None:
+#: What older versions wrote for a package or version they did not know: read as null.
+_UNKNOWN: Final = frozenset({"?", "unknown"})
+
+
+def _checked_ref(ref: PluginRef, where: str) -> PluginRef:
     """Package and version are shown to the player as what to install: only a real name."""
-    if ref.package is not None and not NAME_RE.fullmatch(ref.package):
+    if ref.package in _UNKNOWN or ref.version in _UNKNOWN:
+        ref = PluginRef(
+            ref.id,
+            None if ref.package in _UNKNOWN else ref.package,
+            None if ref.version in _UNKNOWN else ref.version,
+        )
+    if ref.package is not None and (len(ref.package) > MAX_NAME_CHARS or not NAME_RE.fullmatch(ref.package)):
         raise LogError(
             f"{where}.package",
-            f"{quote(ref.package)} is not a distribution name (letters, digits and . _ -, as PEP 508 says)",
+            f"{quote(ref.package)} is not a distribution name (at most {MAX_NAME_CHARS} letters, digits and"
+            " . _ -, as PEP 508 says)",
         )
-    if ref.version is not None and not VERSION_RE.fullmatch(ref.version):
+    if ref.version is not None and (
+        len(ref.version) > MAX_NAME_CHARS or not VERSION_RE.fullmatch(ref.version)
+    ):
         raise LogError(
-            f"{where}.version", f"{quote(ref.version)} is not a version number (such as 1.0, as PEP 440 says)"
+            f"{where}.version",
+            f"{quote(ref.version)} is not a version number (such as 1.0, as PEP 440 says)",
         )
+    return ref
 
 
 def _entry(item: Any, where: str) -> LogEntry:

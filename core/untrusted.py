@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import reprlib
+from collections.abc import Callable
 from typing import Any, Final
 
 __all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "cut", "loads_json", "quote"]
@@ -68,12 +69,28 @@ def _printable(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+def _head(text: str, limit: int, show: Callable[[str], str]) -> str | None:
+    """``show(text)`` when it is at most ``limit`` long (its quotes aside), else None."""
+    shown = show(text[: limit + 1])
+    return shown if len(text) <= limit and len(shown) <= limit + 2 else None
+
+
+def _cut_to(text: str, limit: int, show: Callable[[str], str]) -> str:
+    """``show`` of the longest start of ``text`` shown in at most ``limit`` characters (and
+    its quotes): escapes count as what they take on the screen."""
+    size = min(len(text), limit)
+    while size > 1 and len(show(text[:size])) > limit + 2:
+        size -= 1
+    return show(text[:size])
+
+
 def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` for a message, without quotes: control characters escaped, and when longer
     than ``limit`` its first ``limit`` characters, "…" and the length."""
-    if len(text) <= limit:
-        return _printable(text)
-    return f"{_printable(text[:limit])}… ({len(text):,} characters)"
+    whole = _head(text, limit, _printable)
+    if whole is not None:
+        return whole
+    return f"{_cut_to(text, limit, _printable)}… ({len(text):,} characters)"
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -82,7 +99,8 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     Other values are shown briefly (:mod:`reprlib`)."""
     if not isinstance(value, str):
         return _REPR.repr(value)
-    if len(value) <= limit:
-        return repr(value)
-    head = repr(value[:limit])
+    whole = _head(value, limit, repr)
+    if whole is not None:
+        return whole
+    head = _cut_to(value, limit, repr)
     return f"{head[:-1]}…{head[-1]} ({len(value):,} characters)"
