@@ -15,15 +15,31 @@ the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
 Every write is atomic (temporary file, flush, fsync, rename).  A file that
 cannot be read is moved aside (renamed ``NAME.corrupt-TIME``, never deleted),
 reported once in :attr:`Store.notices`, and replaced by a fresh one.
+
+Several processes may use one folder at once (two terminal games, a window and
+a terminal game, ``solitaire stats``):
+
+* every change that reads a file and writes it back (a result into the
+  statistics, :meth:`Store.update_settings`) holds the lock of the folder,
+  ``store.lock``, so that none is lost; another process waits for it (at most
+  :attr:`Store.lock_wait` seconds, then :class:`~solitaire.core.locks.LockTimeout`);
+* a game played here calls :meth:`Store.claim_game` first: the first instance
+  gets ``current-game.json`` (locked by ``current-game.json.lock`` for as long as
+  it plays), any other one a game file of its own, ``current-game-ID.json``
+  (one left by an earlier instance, else a new one), so that no two instances
+  share a game, nor its id.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -31,6 +47,7 @@ import attrs
 
 from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
+from solitaire.core.locks import DEFAULT_WAIT, FileLock
 from solitaire.core.untrusted import loads_json
 
 if TYPE_CHECKING:
@@ -52,6 +69,12 @@ CURRENT: Final = "current-game.json"
 STATISTICS: Final = "statistics.json"
 SETTINGS: Final = "settings.json"
 WINDOW: Final = "window.json"
+#: The lock of the folder, held while a file is read, changed and written back.
+STORE_LOCK: Final = "store.lock"
+#: What the lock of a game file is called after it (held by the instance playing it).
+LOCK_SUFFIX: Final = ".lock"
+#: The game files of further instances, beside ``current-game.json``.
+OTHER_GAME: Final = re.compile(r"current-game-[0-9a-f]{8}\.json")
 #: How many game ids are remembered to count each game once.
 COUNTED_IDS: Final = 500
 #: The values of :attr:`Settings.winnable_indicator`.
@@ -201,6 +224,15 @@ class Store:
         self._remove_stale_temporaries()
         # Unknown keys are passed over (a newer version may have written them).
         self._converter = game_log.strict_converter(forbid_extra_keys=False)
+        #: The file of the game in progress: ``current-game.json``, or another
+        #: instance's own (see :meth:`claim_game`).
+        self.game_file: str = CURRENT
+        #: How long a change waits for another process to let go of the folder (seconds).
+        self.lock_wait: float = DEFAULT_WAIT
+        self._folder_lock = FileLock(self.folder / STORE_LOCK)
+        self._depth = 0
+        self._guard = threading.RLock()
+        self._game_lock: FileLock | None = None
 
     # -- files -----------------------------------------------------------------------------------
 
@@ -253,6 +285,79 @@ class Store:
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         write_atomic(self._path(name), text.encode("utf-8"))
 
+    # -- between processes -----------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the lock of the folder (reentrant): what is read inside is not changed
+        by another process until the block ends.  Waits at most :attr:`lock_wait`
+        seconds, then raises :class:`~solitaire.core.locks.LockTimeout` (an ``OSError``)."""
+        with self._guard:
+            if self._depth == 0:
+                self._folder_lock.acquire_or_fail(self.lock_wait)
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if self._depth == 0:
+                    self._folder_lock.release()
+
+    def claim_game(self) -> bool:
+        """Take a game file for this instance, for as long as it plays (until
+        :meth:`release_game` or the end of the process): ``current-game.json`` when
+        no other instance holds it (True), else a file of its own (False), set in
+        :attr:`game_file`: one an earlier instance left, else a new one.
+
+        Where no lock can be taken (a read-only folder), the game is that of
+        ``current-game.json``, as without this call."""
+        if self._game_lock is not None:
+            return self.game_file == CURRENT
+        main = FileLock(self._path(CURRENT + LOCK_SUFFIX))
+        try:
+            if main.acquire(0):
+                self._game_lock, self.game_file = main, CURRENT
+                return True
+            for name in self._other_games():
+                lock = FileLock(self._path(name + LOCK_SUFFIX))
+                if not lock.acquire(0):
+                    continue  # another instance plays it
+                if self._path(name).exists():
+                    self._game_lock, self.game_file = lock, name
+                    return False
+                lock.release(remove=True)  # cleared by its instance meanwhile
+            while True:
+                name = f"current-game-{uuid.uuid4().hex[:8]}.json"
+                lock = FileLock(self._path(name + LOCK_SUFFIX))
+                if not self._path(name).exists() and lock.acquire(0):
+                    self._game_lock, self.game_file = lock, name
+                    return False
+        except OSError:
+            self.game_file = CURRENT
+            return True
+
+    def release_game(self, *, keep: bool = True) -> None:
+        """Let another instance have this one's game file; ``keep`` False removes
+        the file first when it is an instance's own (a game with nothing to resume)."""
+        lock, self._game_lock = self._game_lock, None
+        if lock is None:
+            return
+        own = self.game_file != CURRENT
+        if own and not keep:
+            self.clear_game()
+        lock.release(remove=own)
+        self.game_file = CURRENT
+
+    def _other_games(self) -> list[str]:
+        """The game files of other instances, the last saved first."""
+        found: list[tuple[float, str]] = []
+        with contextlib.suppress(OSError):
+            for path in self.folder.iterdir():
+                if OTHER_GAME.fullmatch(path.name):
+                    with contextlib.suppress(OSError):
+                        found.append((path.stat().st_mtime, path.name))
+        return [name for _, name in sorted(found, reverse=True)]
+
     # -- settings --------------------------------------------------------------------------------
 
     def settings(self) -> Settings:
@@ -261,7 +366,16 @@ class Store:
 
     def save_settings(self, settings: Settings) -> None:
         """Save the settings."""
-        self._write(SETTINGS, self._converter.unstructure(settings))
+        with self.locked():
+            self._write(SETTINGS, self._converter.unstructure(settings))
+
+    def update_settings(self, change: Callable[[Settings], Settings]) -> Settings:
+        """Change the saved settings as they are now (``change`` gets them and gives the
+        new ones), with no other process changing them in between; returns the new ones."""
+        with self.locked():
+            settings = change(self.settings())
+            self._write(SETTINGS, self._converter.unstructure(settings))
+        return settings
 
     # -- statistics ------------------------------------------------------------------------------
 
@@ -287,6 +401,10 @@ class Store:
         from a log is no record, neither a win nor a loss)."""
         if not from_deal:
             return False
+        with self.locked():  # read, change and write back: no other process in between
+            return self._add_result(game, game_id, seconds, helped)
+
+    def _add_result(self, game: Game, game_id: str, seconds: float, helped: bool) -> bool:
         stats = self.statistics()
         if game_id in stats.counted:
             return False
@@ -323,14 +441,14 @@ class Store:
             {"id": game_id, "seconds": round(seconds, 1), "helped": helped, "from_deal": from_deal}
         )[:-1]
         # The log keeps its layout (one action per line): written as it is, not re-encoded.
-        write_atomic(self._path(CURRENT), f'{head}, "log": {log_text}}}\n'.encode())
+        write_atomic(self._path(self.game_file), f'{head}, "log": {log_text}}}\n'.encode())
 
     def load_game(self, catalog: Catalog) -> tuple[Game, SavedGame] | None:
         """The saved game in progress, replayed and checked; None when there is none
         (or it could not be read: then it is moved aside and noted)."""
-        path = self._path(CURRENT)
+        path = self._path(self.game_file)
         saved = self._read(
-            CURRENT, lambda data: self._converter.structure(_strict(data), SavedGame), lambda: None
+            self.game_file, lambda data: self._converter.structure(_strict(data), SavedGame), lambda: None
         )
         if saved is None:
             return None
@@ -343,7 +461,7 @@ class Store:
 
     def clear_game(self) -> None:
         """Forget the game in progress."""
-        self._path(CURRENT).unlink(missing_ok=True)
+        self._path(self.game_file).unlink(missing_ok=True)
 
     # -- the window ------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ echo "== ruff"
 .venv/bin/ruff format --check .
 echo "== mypy"
 .venv/bin/mypy
+.venv/bin/mypy tests
 .venv/bin/mypy examples/solitaire-yukon/solitaire_yukon
 echo "== pytest"
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n auto --dist loadgroup "$@"

@@ -10,8 +10,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("QT_API", "pyside6")
 
 import pytest
+from hypothesis import settings
 
 from solitaire.core.store import HOME_VARIABLE
+
+# The tests marked slow (long property runs, rechecks, kill rounds) run smaller unless
+# SOLITAIRE_TESTS=thorough (README, "For developers"); that also gives the property
+# tests that choose no number of examples five times the default.  No deadline: the
+# machine running the tests may be busy, and time is not what they check.
+settings.register_profile("ci", deadline=None)
+settings.register_profile("thorough", deadline=None, max_examples=500)
+settings.load_profile("thorough" if os.environ.get("SOLITAIRE_TESTS") == "thorough" else "ci")
 
 
 @pytest.fixture(autouse=True)

@@ -40,12 +40,16 @@ TEXT = {
         "auto": "Auto-complete is not available yet.",
         "resume": "Resuming",
         "none": "No games finished yet.",
+        "own": "Another game is being played with these files (in a window or a terminal);"
+        " this one is a game of its own, saved as {name}.",
     },
     "ru": {
         "won": "Победа!",
         "auto": "Доиграть пока нельзя.",
         "resume": "Продолжаем партию",
         "none": "Законченных партий пока нет.",
+        "own": "С этими файлами уже идёт другая партия (в окне или в терминале);"
+        " эта партия отдельная, она сохраняется в {name}.",
     },
 }
 
@@ -58,6 +62,9 @@ class Session:
         #: Cards are written with suit symbols (``10♥``), or in letters (``TH``) where
         #: the output cannot write the symbols; the same on the table and in messages.
         self.symbols = symbols_fit(sys.stdout)
+        # Another instance may be playing the current game: this one then gets a game of its own.
+        if not store.claim_game():
+            print(TEXT[lang]["own"].format(name=store.game_file))
         resumed = store.load_game(catalog)
         if resumed is not None:
             self.game, saved = resumed
@@ -112,6 +119,11 @@ class Session:
             from_deal=self.from_deal,
         )
 
+    def leave(self) -> None:
+        """Let other instances have this one's game file (an instance's own file is
+        kept only for a game to resume: one with moves, not won)."""
+        self.store.release_game(keep=bool(self.game.journal) and not self.game.is_won)
+
     def finish(self) -> None:
         self.store.record_result(
             self.game,
@@ -160,6 +172,14 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
 
 def _play(catalog: Catalog, lang: str, store: Store) -> int:
     session = Session(catalog, store, lang)
+    try:
+        return _loop(session)
+    finally:
+        session.leave()
+
+
+def _loop(session: Session) -> int:
+    store, lang = session.store, session.lang
     for notice in store.notices:
         session.say(notice)
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ

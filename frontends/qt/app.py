@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from qtpy.QtGui import QIcon
     from qtpy.QtWidgets import QApplication
 
+    from solitaire.frontends.qt.instance import WindowInstance
     from solitaire.frontends.qt.window import MainWindow
 
 __all__ = ["WindowUnavailable", "debian_package", "display_available", "run", "screenshot", "window_problem"]
@@ -262,12 +263,47 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
     except ImportError as error:
         raise _no_qt(error) from None
 
+    from solitaire.frontends.qt.i18n import text
+    from solitaire.frontends.qt.instance import WindowInstance, bring_to_front
+
     app = _application()
-    window = MainWindow(catalog, Store(), lang=lang, worker_catalog=Catalog)
+    store = Store()
+    instance = WindowInstance(store.folder)
+    if not instance.claim():
+        return _already_open(instance, store, lang)
+    # A terminal game on the same files may hold the current game: this window then plays its own.
+    own = not store.claim_game()
+    window = MainWindow(catalog, store, lang=lang, worker_catalog=Catalog)
+    instance.raise_requested.connect(lambda: bring_to_front(window))
     # Quitting with the window open (the session ends) does not wait for its searches either.
     app.aboutToQuit.connect(window.thinker.shutdown)
     window.show()
-    return int(app.exec())
+    if own:
+        window.view.show_message(text("message.own_game", window.lang, name=store.game_file), 10)
+    try:
+        return int(app.exec())
+    finally:
+        game = window.game
+        store.release_game(keep=game is not None and bool(game.journal) and not game.is_won)
+        instance.release()
+
+
+#: Said by a second ``solitaire`` whose files a window already has open.
+ALREADY_OPEN = {
+    "en": "solitaire: the game is already open in a window (its files are in {folder}); {then}.",
+    "ru": "solitaire: игра уже открыта в окне (её файлы в {folder}); {then}.",
+}
+RAISED = {"en": "that window was brought to the front", "ru": "это окно выведено на передний план"}
+NOT_RAISED = {"en": "that window did not answer", "ru": "это окно не ответило"}
+
+
+def _already_open(instance: WindowInstance, store: Store, lang: str | None) -> int:
+    """Ask the window already open on the store's files to come to the front, and say so."""
+    raised = instance.ask_to_raise()
+    said = lang if lang in ALREADY_OPEN else store.settings().language
+    then = (RAISED if raised else NOT_RAISED)[said]
+    print(ALREADY_OPEN[said].format(folder=store.folder, then=then))
+    return 0
 
 
 def screenshot(

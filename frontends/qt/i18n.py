@@ -52,6 +52,12 @@ TEXTS: Final[dict[str, dict[str, str]]] = {
         "en": "Welcome back: game {code} resumed.",
         "ru": "С возвращением: партия {code} продолжается.",
     },
+    "message.own_game": {
+        "en": "Another game is being played with these files (in a terminal): this one is a game"
+        " of its own, saved as {name}.",
+        "ru": "С этими файлами уже идёт другая партия (в терминале): эта партия отдельная,"
+        " она сохраняется в {name}.",
+    },
     "dialog.restart.title": {"en": "Restart this deal?", "ru": "Начать заново?"},
     "dialog.restart.text": {
         "en": "Deal the same cards again? The moves made so far are lost.",

@@ -929,8 +929,7 @@ class MainWindow(QMainWindow):
         if lines == self.settings.plugin_problems_shown:
             return
         # Remember them in the saved settings as they are (not with this window's language).
-        saved = attrs.evolve(self.store.settings(), plugin_problems_shown=lines)
-        self.store.save_settings(saved)
+        self.store.update_settings(lambda saved: attrs.evolve(saved, plugin_problems_shown=lines))
         self.settings = attrs.evolve(self.settings, plugin_problems_shown=lines)
         if lines:
             names = ", ".join(dict.fromkeys(problem.plugin for problem in self.plugin_problems))

@@ -10,14 +10,14 @@ place; :func:`catalog_with` builds a catalog holding the built-ins and one of th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from solitaire.core import refusals as r
 from solitaire.core.cards import Card
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
-from solitaire.core.registry import Catalog, Registry
+from solitaire.core.registry import Catalog, RedealFactory, Registry
 from solitaire.core.ruleset import RedealPolicy, Ruleset, ScoringScheme, Variant
 from solitaire.core.state import Event, State, StockDrawn
 from solitaire.plugins.redeal import LimitedPasses
@@ -34,7 +34,7 @@ class Plugin:
         self,
         variant: Variant | None = None,
         scoring: ScoringScheme | None = None,
-        redeal: tuple[str, object] | None = None,
+        redeal: tuple[str, RedealFactory] | None = None,
     ) -> None:
         self.variant, self.scoring, self.redeal = variant, scoring, redeal
 
@@ -55,7 +55,7 @@ class Plugin:
             register.add_redeal(name, factory)
 
 
-def catalog_with(**types: object) -> Catalog:
+def catalog_with(**types: Any) -> Catalog:
     """The built-ins plus one plugin registering ``variant=``, ``scoring=`` or ``redeal=``."""
     return Catalog(entry_points=False, blocked=["solver-hints"], plugins=[Plugin(**types)])
 

@@ -4,6 +4,7 @@ that says what is wrong and where."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from broken_plugins import (
@@ -17,13 +18,14 @@ from broken_plugins import (
 
 from solitaire.core.registry import Catalog
 from solitaire.testing import ConformanceError, Kit
+from solitaire.variants.klondike import Klondike
 
 # Settings a little deeper than the defaults' per-game length: every bug shows for sure.
-SETTINGS = {"deals": 4, "steps": 150}
+SETTINGS: dict[str, Any] = {"deals": 4, "steps": 150}
 
 
 @pytest.mark.parametrize("variant", list(BROKEN_VARIANTS), ids=lambda cls: cls.__name__)
-def test_a_broken_variant_fails(variant: type) -> None:
+def test_a_broken_variant_fails(variant: type[Klondike]) -> None:
     kit = Kit(catalog_with(variant=variant()), **SETTINGS)
     with pytest.raises(ConformanceError) as failure:
         kit.check_variant(variant.id)
@@ -47,7 +49,9 @@ def test_the_message_names_step_action_and_the_way_there() -> None:
     assert len(actions) == int(place[1]) or int(place[1]) > 60  # every action up to the position
     assert place[2] == actions[-1] or place[2].startswith(f"{actions[-1]} of ")  # "undo of t3>t5"
     # the actions lead to a position with the waste showing, where w>t1 is listed
-    game = kit.catalog.game_from_code(re.search(r"game code (\S+)\)", lines[1])[1])
+    code = re.search(r"game code (\S+)\)", lines[1])
+    assert code is not None
+    game = kit.catalog.game_from_code(code[1])
     for action in actions:
         game.perform(action)
     assert game.state.waste

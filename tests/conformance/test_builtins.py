@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -66,7 +68,7 @@ def test_the_kit_names_what_is_not_installed() -> None:
 
 
 @pytest.mark.parametrize("settings", [{"deals": 0}, {"steps": -1}, {"samples": True}])
-def test_settings_are_checked(settings: dict[str, int]) -> None:
+def test_settings_are_checked(settings: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="whole number"):
         Kit(CATALOG, **settings)
 

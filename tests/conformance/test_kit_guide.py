@@ -11,6 +11,10 @@ from typing import ClassVar
 import pytest
 
 from solitaire.core.hookspecs import hookimpl
+from solitaire.core.moves import Move
+from solitaire.core.registry import Registry
+from solitaire.core.ruleset import Ruleset
+from solitaire.core.state import State
 from solitaire.testing import DEFAULT_DEALS, DEFAULT_SAMPLES, DEFAULT_STEPS, check_perft, check_variant
 from solitaire.variants.klondike import Klondike
 
@@ -44,12 +48,12 @@ class Sloppy(Klondike):
     code_prefix = "SL"
     names: ClassVar[dict[str, str]] = {"en": "Sloppy Klondike"}
 
-    def legal_moves(self, state, rules):
+    def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
         return [m for m in super().legal_moves(state, rules) if m.src != "w"]
 
 
 @hookimpl
-def solitaire_register_variants(register):
+def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(Sloppy())
 
 

@@ -6,6 +6,8 @@ that assigns ``game.state``); everything after that goes through the Game API.
 
 from __future__ import annotations
 
+import os
+
 import attrs
 import pytest
 from winning import (
@@ -343,10 +345,15 @@ def test_a_refused_move_is_not_announced(catalog: Catalog) -> None:
 # -- hints --------------------------------------------------------------------------------------
 
 
+#: Hints asked along each game: each may think for up to a second.
+HINTS_ALONG_A_GAME = 40 if os.environ.get("SOLITAIRE_TESTS") == "thorough" else 12
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("deal", [0, 1, 6, 12345])
 def test_a_hint_is_a_legal_move_with_a_reason_in_english_and_russian(catalog: Catalog, deal: int) -> None:
     game = new_game(catalog, deal=deal)
-    for _ in range(40):
+    for _ in range(HINTS_ALONG_A_GAME):
         hint = game.hint()
         assert hint.reason("en") and hint.reason("ru")
         assert hint.reason("ru") != hint.reason("en")

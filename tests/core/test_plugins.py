@@ -201,7 +201,7 @@ class TakenScoringId(VegasScoring):
 def registering(
     variants: Sequence[object] = (),
     scorings: Sequence[object] = (),
-    redeals: Sequence[tuple[str, object]] = (),
+    redeals: Sequence[tuple[str, object] | tuple[str, object, str]] = (),
 ) -> object:
     """A plugin object that registers the given things."""
 
@@ -219,7 +219,7 @@ def registering(
         @hookimpl
         def solitaire_register_redeal(self, register: Registry) -> None:
             for arguments in redeals:
-                register.add_redeal(*arguments)  # type: ignore[arg-type]
+                register.add_redeal(*arguments)
 
     return Plugin()
 

@@ -33,6 +33,7 @@ state before the oldest remembered move.
 from __future__ import annotations
 
 import json
+import os
 from collections import deque
 
 import attrs
@@ -50,15 +51,18 @@ from strategies import (
     syntactic_moves,
 )
 
+from solitaire.core.cards import Card
 from solitaire.core.game import HISTORY_LIMIT, Game
 from solitaire.core.jsonstate import state_from_dict, state_to_dict
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
+from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import State
 from solitaire.variants.klondike import fits_on
 
+#: The full run (40 games) with SOLITAIRE_TESTS=thorough; 10 by default.
 PROPERTY_SETTINGS = settings(
-    max_examples=40,
+    max_examples=40 if os.environ.get("SOLITAIRE_TESTS") == "thorough" else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -155,7 +159,7 @@ def probe_refusals(data: st.DataObject, game: Game, legal: list[Move]) -> None:
 # -- checks of one transition ------------------------------------------------------------------
 
 
-def _pile(state: State, pile: str) -> tuple:
+def _pile(state: State, pile: str) -> tuple[Card, ...]:
     if pile == "w":
         return state.waste
     if pile[0] == "f":
@@ -181,6 +185,7 @@ def check_move(game: Game, move: Move, before: State, after: State, model: Model
         assert after.tableau == before.tableau and after.foundations == before.foundations
     else:
         count = move.count or 1
+        assert move.dst is not None  # every move but the tap names where it goes
         moved = _pile(before, move.src)[-count:]
         dst = f"f{moved[0].suit + 1}" if move.dst == "f" else move.dst
         assert _pile(after, dst) == _pile(before, dst) + moved
@@ -219,9 +224,10 @@ def replay(game: Game) -> Game:
 # -- the property ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(options=game_options(), steps=st.integers(100, 300), data=st.data())
-def test_random_play_with_undo_and_redo(options, steps, data):
+def test_random_play_with_undo_and_redo(options: GameOptions, steps: int, data: st.DataObject) -> None:
     game = new_game(options)
     model = Model()
     for step in range(steps):
@@ -278,7 +284,7 @@ def test_random_play_with_undo_and_redo(options, steps, data):
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=game_options(), extra=st.integers(0, 40))
-def test_history_keeps_the_last_100_actions(options, extra):
+def test_history_keeps_the_last_100_actions(options: GameOptions, extra: int) -> None:
     """After 100 + extra moves exactly 100 can be undone, back to the state after
     the first ``extra`` moves (the move counter untouched); redo plays them again."""
     game = new_game(attrs.evolve(options, redeal="unlimited"))

@@ -17,7 +17,8 @@ in both.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 import pytest
@@ -25,7 +26,7 @@ from strategies import CATALOG
 
 from solitaire.core import refusals
 from solitaire.core.cards import CARDS, Card
-from solitaire.core.game import Game
+from solitaire.core.game import Change, Game
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal, Rule
 from solitaire.core.state import Column, State
@@ -107,7 +108,7 @@ class Position:
     actions: tuple[str, ...] = ()
     state: State | None = None
 
-    def game(self, variant: str, **options: object) -> Game:
+    def game(self, variant: str, **options: Any) -> Game:
         if self.code is not None:
             game = CATALOG.game_from_code(self.code)
             assert game.rules.options.variant == variant
@@ -146,7 +147,11 @@ class Case:
 
 
 def both(
-    position: Position | Callable[[str], Position], move: str, rule: str, *mentions, **options
+    position: Position | Callable[[str], Position],
+    move: str,
+    rule: str,
+    *mentions: str | tuple[str, str],
+    **options: object,
 ) -> list[Case]:
     return [
         Case(
@@ -161,7 +166,14 @@ def both(
     ]
 
 
-def one(variant: str, position: Position, move: str, rule: str, *mentions, **options) -> list[Case]:
+def one(
+    variant: str,
+    position: Position,
+    move: str,
+    rule: str,
+    *mentions: str | tuple[str, str],
+    **options: object,
+) -> list[Case]:
     return [Case(variant, position, move, rule, tuple(mentions), tuple(options.items()))]
 
 
@@ -278,7 +290,7 @@ def _mentions(message: str, mention: str | tuple[str, str], lang: str) -> bool:
     return text.lower() in message.lower()
 
 
-def check_refusal(refusal: object, rule: str, mentions=()) -> None:
+def check_refusal(refusal: object, rule: str, mentions: Iterable[str | tuple[str, str]] = ()) -> None:
     assert isinstance(refusal, Refusal), f"expected a refusal by {rule}, got {refusal!r}"
     assert refusal.rule == rule, refusal.message("en")
     english, russian = refusal.message("en"), refusal.message("ru")
@@ -291,7 +303,7 @@ def check_refusal(refusal: object, rule: str, mentions=()) -> None:
 
 def check_play_changes_nothing(game: Game, move: Move | str, refusal: Refusal) -> None:
     before = (game.state, list(game.actions), game.can_undo, game.can_redo)
-    told = []
+    told: list[Change] = []
     unsubscribe = game.subscribe(told.append)
     try:
         with pytest.raises(IllegalMoveError) as caught:
@@ -305,11 +317,12 @@ def check_play_changes_nothing(game: Game, move: Move | str, refusal: Refusal) -
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
-def test_refused_move(case: Case):
+def test_refused_move(case: Case) -> None:
     game = case.position.game(case.variant, **dict(case.options))
     move = Move.parse(case.move)
     refusal = game.rules.check(game.state, move)
     check_refusal(refusal, case.rule, case.mentions)
+    assert isinstance(refusal, Refusal)
     assert game.check(case.move) == refusal
     assert not game.is_legal(move)
     assert move not in game.legal_moves()
@@ -317,7 +330,7 @@ def test_refused_move(case: Case):
     check_play_changes_nothing(game, case.move, refusal)
 
 
-def test_positions_are_what_the_cases_say():
+def test_positions_are_what_the_cases_say() -> None:
     """The hand-built tables hold the 52 cards once each, and TABLE's legal moves are
     the ones read off it: K♥ Q♣ J♦ to the empty t3, 6♠ on 7♥, 8♦ on 9♠, A♥ back on
     2♣ (only while returns are allowed) and the stock tap; so the refusals above
@@ -338,7 +351,7 @@ def test_positions_are_what_the_cases_say():
 
 
 @pytest.mark.parametrize("variant", BOTH)
-def test_nothing_to_undo_or_redo(variant):
+def test_nothing_to_undo_or_redo(variant: str) -> None:
     game = _fresh(variant).game(variant)
     for action, rule in (("undo", "history.nothing-to-undo"), ("redo", "history.nothing-to-redo")):
         before = (game.state, list(game.actions))
@@ -354,18 +367,18 @@ def test_nothing_to_undo_or_redo(variant):
     game.perform("undo")
     assert game.can_redo
     game.play("t1>f")
-    before = (game.state, list(game.actions), game.can_undo)
+    before_redo = (game.state, list(game.actions), game.can_undo)
     with pytest.raises(IllegalMoveError) as caught:
         game.redo()
     check_refusal(caught.value.refusal, "history.nothing-to-redo")
-    assert (game.state, game.actions, game.can_undo) == before
+    assert (game.state, game.actions, game.can_undo) == before_redo
 
 
 # -- conveniences ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("variant", BOTH)
-def test_double_tap_with_no_column_for_the_card(variant):
+def test_double_tap_with_no_column_for_the_card(variant: str) -> None:
     """2♣ needs a red 3 and the only empty column takes kings: no column accepts it."""
     game = ON_TABLE.game(variant)
     before = game.state
@@ -388,7 +401,7 @@ OTHER_TESTS = {
 ONE_VARIANT = {"tableau.face-down": {KLONDIKE}, "tableau.group-order": {REFLECHI}}
 
 
-def test_every_rule_is_exercised_in_every_variant_it_applies_to():
+def test_every_rule_is_exercised_in_every_variant_it_applies_to() -> None:
     defined = {value.id for value in vars(refusals).values() if isinstance(value, Rule)}
     tested: dict[str, set[str]] = {rule: set(variants) for rule, variants in OTHER_TESTS.items()}
     for case in CASES:
@@ -401,7 +414,7 @@ def test_every_rule_is_exercised_in_every_variant_it_applies_to():
 # -- bugs found ----------------------------------------------------------------------------------
 
 
-def test_klondike_refusal_does_not_depend_on_face_down_cards():
+def test_klondike_refusal_does_not_depend_on_face_down_cards() -> None:
     """Two Klondike tables that look the same to the player (t1 8♠; t2 one face-down
     card under Q♣) differ only in the face-down card: 7♥ in one, 4♦ in the other.
     ``t2>t1`` must be refused the same way in both; the engine answers
@@ -411,10 +424,12 @@ def test_klondike_refusal_does_not_depend_on_face_down_cards():
     hidden_seven = layout(["8S", "7H | QC", "", "", "", "", ""])
     hidden_four = layout(["8S", "4D | QC", "", "", "", "", ""])
     move = Move.parse("t2>t1")
-    assert rules.check(hidden_seven, move).rule == rules.check(hidden_four, move).rule
+    seven, four = rules.check(hidden_seven, move), rules.check(hidden_four, move)
+    assert isinstance(seven, Refusal) and isinstance(four, Refusal)
+    assert seven.rule == four.rule
 
 
-def test_reflechi_group_order_names_the_card_that_fits():
+def test_reflechi_group_order_names_the_card_that_fits() -> None:
     """Réfléchi, t1 = 8♥ 5♣ 8♠ 3♥, t2 = 9♦: of the two eights only 8♠ would fit on
     9♦, and it is stuck under 3♥.  ``t1>t2`` is rightly refused by
     tableau.group-order, but the message names 8♥ (the first eight from the bottom),
@@ -422,5 +437,6 @@ def test_reflechi_group_order_names_the_card_that_fits():
     rules = CATALOG.ruleset(CATALOG.options(variant=REFLECHI))
     state = layout(["8H 5C 8S 3H", "9D", "", "", "", "", ""])
     refusal = rules.check(state, Move.parse("t1>t2"))
+    assert isinstance(refusal, Refusal)
     assert refusal.rule == "tableau.group-order"
     assert "8♠" in refusal.message("en")

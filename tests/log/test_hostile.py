@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,7 @@ def replay_or_refuse(text: str | bytes) -> Game | None:
     except log.LogError as error:
         assert isinstance(error.where, str)
         assert isinstance(error.problem, str) and error.problem
+        assert_refusal_is_deserved(text, error)
         return None
     # Still valid: the log is exactly what the rules record for its actions.
     assert len(game.journal) == len(parsed.entries)
@@ -65,6 +67,40 @@ def replay_or_refuse(text: str | bytes) -> Game | None:
         assert parse_action(action) == parse_action(entry.action) or action in ("undo", "redo")
     assert_header_names(parsed.header, game)
     return game
+
+
+#: The real logs as canonical JSON: a text that reads as one of them must replay.
+CANONICAL = {json.dumps(json.loads(text), sort_keys=True) for text in TEXTS}
+#: The fields every log has (a place may name one that is missing).
+FIELDS = {"format", "version", "header", "actions"}
+
+
+def assert_refusal_is_deserved(text: str | bytes, error: log.LogError) -> None:
+    """A refused text is not a real log, and the error names a place in it: the
+    whole file for a text that is not JSON, else a path whose every step but the
+    last (the field that is wrong or missing) is there in the text's JSON."""
+    assert str(error).isprintable(), str(error)  # one line on a terminal
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, too deep or too long
+        assert error.where == "" or re.fullmatch(r"line \d+ column \d+", error.where), error
+        return
+    assert json.dumps(data, sort_keys=True) not in CANONICAL, error  # (True is not 1 here)
+    if not isinstance(data, dict):
+        assert error.where == "the file", error
+        return
+    if error.where in {log.LogError(key, "").where for key in data}:  # an unknown field
+        return
+    steps = re.findall(r"\.?([^.\[\]]+)|\[(\d+)\]", error.where)
+    assert steps and steps[0][0] in FIELDS, error
+    node: Any = data
+    for key, index in steps[:-1]:
+        if key:
+            assert isinstance(node, dict) and key in node, error
+            node = node[key]
+        else:
+            assert isinstance(node, list) and int(index) < len(node), error
+            node = node[int(index)]
 
 
 def test_the_real_logs_replay() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from pytestqt.qtbot import QtBot
 from qtpy.QtCore import QPoint, QPointF, Qt
 from qtpy.QtWidgets import QApplication, QDialog
 
@@ -30,7 +31,7 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture
-def window(qtbot, catalog: Catalog, tmp_path: Path) -> MainWindow:
+def window(qtbot: QtBot, catalog: Catalog, tmp_path: Path) -> MainWindow:
     store = Store(tmp_path / "store")
     store.save_settings(Settings(animations=False))
     window = MainWindow(catalog, store, lang="en", resume=False)
@@ -45,7 +46,7 @@ def window(qtbot, catalog: Catalog, tmp_path: Path) -> MainWindow:
     return window
 
 
-def dialog_for(qtbot, catalog: Catalog, settings: Settings) -> NewGameDialog:
+def dialog_for(qtbot: QtBot, catalog: Catalog, settings: Settings) -> NewGameDialog:
     dialog = NewGameDialog(catalog, settings, "en")
     qtbot.addWidget(dialog)
     dialog.show()
@@ -55,7 +56,7 @@ def dialog_for(qtbot, catalog: Catalog, settings: Settings) -> NewGameDialog:
 # -- the New Game dialog -------------------------------------------------------------------------
 
 
-def test_the_dialog_offers_yukon_without_draw_or_redeal_choices(qtbot, catalog: Catalog) -> None:
+def test_the_dialog_offers_yukon_without_draw_or_redeal_choices(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = dialog_for(qtbot, catalog, Settings(draw=3, redeal="passes:3"))
     names = [dialog.variant.itemText(i) for i in range(dialog.variant.count())]
     assert "Yukon" in names
@@ -71,7 +72,7 @@ def test_the_dialog_offers_yukon_without_draw_or_redeal_choices(qtbot, catalog: 
     assert dialog.options(random_deal=6) == catalog.options("klondike", 3, "normal", "passes:3", deal=6)
 
 
-def test_a_yukon_code_in_the_dialog_is_ticked(qtbot, catalog: Catalog) -> None:
+def test_a_yukon_code_in_the_dialog_is_ticked(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = dialog_for(qtbot, catalog, Settings())
     qtbot.keyClicks(dialog.code, "yu1-d1w-aaaaaag")
     assert dialog.code_status.text().startswith("✓")
@@ -82,7 +83,7 @@ def test_a_yukon_code_in_the_dialog_is_ticked(qtbot, catalog: Catalog) -> None:
 
 
 def test_new_game_through_the_window_starts_yukon(
-    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def choose_yukon(dialog: NewGameDialog) -> int:
         dialog.variant.setCurrentIndex(dialog.variant.findData("yukon"))
@@ -119,7 +120,7 @@ def test_the_table_is_laid_out_from_the_variants_piles(window: MainWindow) -> No
 
 
 @pytest.mark.parametrize("size", [(1200, 800), (800, 500)])
-def test_a_long_column_fits_in_the_window(qtbot, window: MainWindow, size: tuple[int, int]) -> None:
+def test_a_long_column_fits_in_the_window(qtbot: QtBot, window: MainWindow, size: tuple[int, int]) -> None:
     assert window.game is not None
     window.resize(*size)
     QApplication.processEvents()
@@ -141,7 +142,7 @@ def test_a_long_column_fits_in_the_window(qtbot, window: MainWindow, size: tuple
     assert table.card_width == pytest.approx(dealt)  # and grow back when it is gone
 
 
-def test_a_group_not_in_order_is_dragged_onto_a_column(qtbot, window: MainWindow) -> None:
+def test_a_group_not_in_order_is_dragged_onto_a_column(qtbot: QtBot, window: MainWindow) -> None:
     table = window.table
     nine = table.card_items[Card.parse("9S")]  # 9♠ with 6♣ on it, in column 7
     ten = table.card_items[Card.parse("TD")]  # the top of column 5
@@ -161,7 +162,7 @@ def test_a_group_not_in_order_is_dragged_onto_a_column(qtbot, window: MainWindow
     assert table.where[Card.parse("6C")][0] == "t5"
 
 
-def test_the_hint_shows_a_yukon_move(qtbot, window: MainWindow) -> None:
+def test_the_hint_shows_a_yukon_move(qtbot: QtBot, window: MainWindow) -> None:
     window.hint()  # worked out in the background
     assert window.game is not None
     qtbot.waitUntil(lambda: bool(window.table._hint_items))  # outlined on the table
@@ -176,7 +177,7 @@ def test_the_rules_dialog_and_status_speak_of_no_stock(window: MainWindow) -> No
     assert description.startswith(f"Yukon · Normal scoring   {CODE}")
 
 
-def test_help_rules_shows_the_page_the_package_ships(qtbot, window: MainWindow) -> None:
+def test_help_rules_shows_the_page_the_package_ships(qtbot: QtBot, window: MainWindow) -> None:
     window._actions["action.rules"].trigger()  # Help ▸ Rules
     dialog = window.findChild(RulesDialog)
     assert dialog is not None

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import os
 
+from pytestqt.qtbot import QtBot
+
 os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from qtgestures import CODE, WINDOW_SIZE
+from qtgestures import CODE, WINDOW_SIZE, MakeWindow
 from qtpy.QtWidgets import QApplication
 
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
 from solitaire.frontends.qt.window import MainWindow, use_qt_translations
-
-MakeWindow = Callable[..., MainWindow]
 
 
 @pytest.fixture
@@ -47,7 +47,7 @@ def _qt_words_in_english() -> Iterator[None]:
 
 
 @pytest.fixture
-def make_window(qtbot, catalog: Catalog, store: Store) -> MakeWindow:
+def make_window(qtbot: QtBot, catalog: Catalog, store: Store) -> MakeWindow:
     """A factory of shown windows at a fixed size, animations off."""
 
     def make(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
+from pytestqt.qtbot import QtBot
 from qtpy.QtCore import QPoint, QPointF, Qt
+from qtpy.QtWidgets import QTableWidget
 
 from solitaire.core.cards import Card
 from solitaire.frontends.qt.scene import CardItem, TableScene
@@ -12,10 +16,20 @@ from solitaire.frontends.qt.window import MainWindow
 #: The deal most tests play (see ``solitaire show KL1-D1N-AAAAAAG``):
 #: t1 A♦, t2 ## J♣, t3 ## ## K♦, t4 ### 10♣, t5 #### 9♦, t6 ##### 3♠, t7 ###### A♥.
 CODE = "KL1-D1N-AAAAAAG"
+
+#: The ``make_window`` fixture: shown windows (keywords store, lang, resume, size).
+MakeWindow = Callable[..., MainWindow]
 WINDOW_SIZE = (1200, 800)
 
 
 # -- looking at the table ------------------------------------------------------------------------
+
+
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    """The text in a cell of a dialog's table (a cell without an item fails)."""
+    item = table.item(row, column)
+    assert item is not None, (row, column)
+    return item.text()
 
 
 def item_of(window: MainWindow, card: str) -> CardItem:
@@ -65,7 +79,7 @@ def positions_match_layout(window: MainWindow) -> bool:
 # -- gestures ------------------------------------------------------------------------------------
 
 
-def drag(qtbot, window: MainWindow, start: QPointF, end: QPointF, steps: int = 6) -> None:
+def drag(qtbot: QtBot, window: MainWindow, start: QPointF, end: QPointF, steps: int = 6) -> None:
     """Press at ``start``, move in steps, release at ``end`` (scene coordinates)."""
     viewport = window.view.viewport()
     a, b = view_point(window, start), view_point(window, end)
@@ -76,17 +90,17 @@ def drag(qtbot, window: MainWindow, start: QPointF, end: QPointF, steps: int = 6
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
 
 
-def drag_card(qtbot, window: MainWindow, card: str, pile: str) -> None:
+def drag_card(qtbot: QtBot, window: MainWindow, card: str, pile: str) -> None:
     """Drag a card (and the cards on it) by its visible strip onto a pile."""
     scene = window.table
     drag(qtbot, window, grip(scene, item_of(window, card)), landing(scene, pile))
 
 
-def click(qtbot, window: MainWindow, scene_pos: QPointF) -> None:
+def click(qtbot: QtBot, window: MainWindow, scene_pos: QPointF) -> None:
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=view_point(window, scene_pos))
 
 
-def double_click(qtbot, window: MainWindow, scene_pos: QPointF) -> None:
+def double_click(qtbot: QtBot, window: MainWindow, scene_pos: QPointF) -> None:
     """What a real double click delivers: press, release, double-click press, release."""
     viewport, pos, left = window.view.viewport(), view_point(window, scene_pos), Qt.MouseButton.LeftButton
     qtbot.mousePress(viewport, left, pos=pos)

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
 import pytest
 from pytestqt.qtbot import QtBot
-from qtgestures import CODE, click, grip, item_of, pile_point
+from qtgestures import CODE, MakeWindow, click, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
 from qtpy.QtGui import QImage
-from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox
+from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox, QPushButton
 
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
@@ -26,20 +27,24 @@ from solitaire.frontends.qt.window import MainWindow
 # -- the new game dialog -------------------------------------------------------------------------
 
 
-def new_game_dialog(qtbot, catalog: Catalog, lang: str = "en") -> NewGameDialog:
+def new_game_dialog(qtbot: QtBot, catalog: Catalog, lang: str = "en") -> NewGameDialog:
     dialog = NewGameDialog(catalog, Settings(language=lang), lang)
     qtbot.addWidget(dialog)
     dialog.show()
     return dialog
 
 
-def ok_button(dialog: NewGameDialog):
-    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+def ok_button(dialog: NewGameDialog) -> QPushButton:
+    button = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert button is not None
+    return button
 
 
 @pytest.mark.parametrize("code", ["KL1-D1V-AAAAAAG", "TF1-D3V-AAAAAAF", "  kl1-d1n-aaaaaag "])
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_a_valid_code_is_ticked_and_can_be_played(qtbot, catalog: Catalog, code: str, lang: str) -> None:
+def test_a_valid_code_is_ticked_and_can_be_played(
+    qtbot: QtBot, catalog: Catalog, code: str, lang: str
+) -> None:
     dialog = new_game_dialog(qtbot, catalog, lang)
     qtbot.keyClicks(dialog.code, code)
     expected = catalog.options_from_code(code)
@@ -63,7 +68,7 @@ def test_a_valid_code_is_ticked_and_can_be_played(qtbot, catalog: Catalog, code:
         ("KL1-D1N-AAAAAA", "ровно 7 знаков base32"),
     ],
 )
-def test_a_bad_code_is_explained_in_russian(qtbot, catalog: Catalog, typed: str, problem: str) -> None:
+def test_a_bad_code_is_explained_in_russian(qtbot: QtBot, catalog: Catalog, typed: str, problem: str) -> None:
     dialog = new_game_dialog(qtbot, catalog, lang="ru")
     qtbot.keyClicks(dialog.code, typed)
     status = dialog.code_status.text()
@@ -79,7 +84,7 @@ def test_a_bad_code_is_explained_in_russian(qtbot, catalog: Catalog, typed: str,
         ("KL1-D1N-AAAAAA", "exactly 7 base32 characters"),
     ],
 )
-def test_a_bad_code_is_crossed_and_blocks_ok(qtbot, catalog: Catalog, code: str, problem: str) -> None:
+def test_a_bad_code_is_crossed_and_blocks_ok(qtbot: QtBot, catalog: Catalog, code: str, problem: str) -> None:
     dialog = new_game_dialog(qtbot, catalog)
     qtbot.keyClicks(dialog.code, code)
     status = dialog.code_status.text()
@@ -94,7 +99,7 @@ def test_a_bad_code_is_crossed_and_blocks_ok(qtbot, catalog: Catalog, code: str,
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("pasted", [False, True])
-def test_a_long_problem_is_shown_whole(qtbot, catalog: Catalog, lang: str, pasted: bool) -> None:
+def test_a_long_problem_is_shown_whole(qtbot: QtBot, catalog: Catalog, lang: str, pasted: bool) -> None:
     """The ✗ message wraps onto more lines: the dialog makes room instead of cutting
     it, whether the code is typed or pasted at once."""
     dialog = new_game_dialog(qtbot, catalog, lang=lang)
@@ -110,7 +115,7 @@ def test_a_long_problem_is_shown_whole(qtbot, catalog: Catalog, lang: str, paste
     assert status.height() >= needed, f"the message is cut: {status.height()} of {needed} pixels shown"
 
 
-def test_the_code_is_checked_as_it_is_typed(qtbot, catalog: Catalog) -> None:
+def test_the_code_is_checked_as_it_is_typed(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog)
     qtbot.keyClicks(dialog.code, "KL1-D1N-AAAAAA")
     assert not ok_button(dialog).isEnabled()
@@ -120,13 +125,15 @@ def test_the_code_is_checked_as_it_is_typed(qtbot, catalog: Catalog) -> None:
     assert not ok_button(dialog).isEnabled()
 
 
-def test_the_dialog_speaks_russian(qtbot, catalog: Catalog) -> None:
+def test_the_dialog_speaks_russian(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog, "ru")
     assert dialog.windowTitle() == "Новая игра"
     assert dialog.variant.currentText() == "Клондайк"
 
 
-def test_standard_buttons_speak_the_windows_language(qtbot, make_window, catalog: Catalog) -> None:
+def test_standard_buttons_speak_the_windows_language(
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog
+) -> None:
     window = make_window(lang="ru")
     dialog = NewGameDialog(catalog, window.settings, "ru", window)
     qtbot.addWidget(dialog)
@@ -137,7 +144,7 @@ def test_standard_buttons_speak_the_windows_language(qtbot, make_window, catalog
     assert english.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Cancel"
 
 
-def test_without_a_code_the_fields_choose_the_game(qtbot, catalog: Catalog) -> None:
+def test_without_a_code_the_fields_choose_the_game(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog)
     dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
     dialog.draw.setCurrentIndex(dialog.draw.findData(3))
@@ -148,7 +155,7 @@ def test_without_a_code_the_fields_choose_the_game(qtbot, catalog: Catalog) -> N
     assert dialog.options(random_deal=77).deal == 1234
 
 
-def fake_exec(code: str | None, result: QDialog.DialogCode):
+def fake_exec(code: str | None, result: QDialog.DialogCode) -> Callable[[NewGameDialog], int]:
     def exec_(self: NewGameDialog) -> int:
         if code is not None:
             self.code.setText(code)
@@ -158,7 +165,7 @@ def fake_exec(code: str | None, result: QDialog.DialogCode):
 
 
 def test_new_game_through_the_window_starts_the_code(
-    qtbot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     click(qtbot, window, pile_point(window.table, "s"))  # the game left was played
     monkeypatch.setattr(NewGameDialog, "exec", fake_exec("TF1-D3V-AAAAAAF", QDialog.DialogCode.Accepted))
@@ -180,7 +187,12 @@ def test_new_game_through_the_window_starts_the_code(
     ids=["code-with-2-passes", "vegas-code-after-unlimited"],
 )
 def test_new_game_from_a_code_keeps_the_codes_redeal_for_the_next_games(
-    make_window, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch, saved_redeal, code
+    make_window: MakeWindow,
+    catalog: Catalog,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    saved_redeal: str | None,
+    code: str,
 ) -> None:
     """The settings take the variant, draw, scoring and returns of a code: its redeal policy too,
     or the next random deal mixes the code's scoring with the old redeal choice."""
@@ -196,7 +208,7 @@ def test_new_game_from_a_code_keeps_the_codes_redeal_for_the_next_games(
 
 
 def test_a_cancelled_new_game_changes_nothing(
-    qtbot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     game = window.game
@@ -207,7 +219,7 @@ def test_a_cancelled_new_game_changes_nothing(
 
 
 def test_the_new_game_shortcut_opens_the_dialog(
-    qtbot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     opened: list[str] = []
 
@@ -257,7 +269,7 @@ def log_path(tmp_path: Path, catalog: Catalog) -> Path:
     return path
 
 
-def open_viewer(qtbot, window: MainWindow, path: Path) -> ReplayViewer:
+def open_viewer(qtbot: QtBot, window: MainWindow, path: Path) -> ReplayViewer:
     viewer = window.open_replay(str(path))
     assert viewer is not None
     qtbot.addWidget(viewer)
@@ -265,7 +277,7 @@ def open_viewer(qtbot, window: MainWindow, path: Path) -> ReplayViewer:
 
 
 def test_the_viewer_steps_through_the_log(
-    qtbot, window: MainWindow, catalog: Catalog, log_path: Path
+    qtbot: QtBot, window: MainWindow, catalog: Catalog, log_path: Path
 ) -> None:
     log = game_log.load(log_path)
     viewer = open_viewer(qtbot, window, log_path)
@@ -322,7 +334,7 @@ def test_actions_in_words() -> None:
     }
 
 
-def test_the_replay_table_cannot_be_played_on(qtbot, window: MainWindow, log_path: Path) -> None:
+def test_the_replay_table_cannot_be_played_on(qtbot: QtBot, window: MainWindow, log_path: Path) -> None:
     """The viewer shows the log: clicks and keys on its table do not add moves to it."""
     viewer = open_viewer(qtbot, window, log_path)
     qtbot.waitExposed(viewer)
@@ -341,7 +353,7 @@ def test_the_replay_table_cannot_be_played_on(qtbot, window: MainWindow, log_pat
     assert viewer.game.state == shown
 
 
-def test_the_viewer_plays_and_pauses(qtbot, window: MainWindow, log_path: Path) -> None:
+def test_the_viewer_plays_and_pauses(qtbot: QtBot, window: MainWindow, log_path: Path) -> None:
     viewer = open_viewer(qtbot, window, log_path)
     viewer.timer.setInterval(5)
     qtbot.mouseClick(viewer.play_button, Qt.MouseButton.LeftButton)
@@ -368,7 +380,9 @@ def test_the_viewer_plays_and_pauses(qtbot, window: MainWindow, log_path: Path) 
 def record_warnings(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     calls: list[tuple[str, str]] = []
 
-    def warning(parent, title, message, *args, **kwargs):
+    def warning(
+        parent: object, title: str, message: str, *args: object, **kwargs: object
+    ) -> QMessageBox.StandardButton:
         calls.append((title, message))
         return QMessageBox.StandardButton.Ok
 
@@ -419,7 +433,7 @@ def test_a_file_that_is_not_a_log_is_refused_with_a_warning(
     assert window.game is not None and window.game.code == CODE
 
 
-def test_open_log_continues_the_saved_game(qtbot, window: MainWindow, log_path: Path) -> None:
+def test_open_log_continues_the_saved_game(qtbot: QtBot, window: MainWindow, log_path: Path) -> None:
     window.open_log(str(log_path))
     assert window.game is not None
     assert window.game.actions == list(ACTIONS)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from pytestqt.qtbot import QtBot
 from qtgestures import (
     CODE,
     click,
@@ -53,7 +54,7 @@ def banner_text(window: MainWindow) -> str | None:
 # -- dragging ------------------------------------------------------------------------------------
 
 
-def test_dragging_a_card_onto_a_column_plays_the_move(qtbot, window: MainWindow) -> None:
+def test_dragging_a_card_onto_a_column_plays_the_move(qtbot: QtBot, window: MainWindow) -> None:
     drag_card(qtbot, window, "9D", "t4")
     assert window.game is not None
     assert window.game.actions == ["t5>t4"]
@@ -63,7 +64,7 @@ def test_dragging_a_card_onto_a_column_plays_the_move(qtbot, window: MainWindow)
     assert positions_match_layout(window)
 
 
-def test_dragging_a_group_onto_a_column_moves_all_of_it(qtbot, window: MainWindow) -> None:
+def test_dragging_a_group_onto_a_column_moves_all_of_it(qtbot: QtBot, window: MainWindow) -> None:
     start(window, GROUP_CODE, "t4>t5")
     assert window.game is not None
     drag_card(qtbot, window, "QC", "t6")
@@ -72,7 +73,7 @@ def test_dragging_a_group_onto_a_column_moves_all_of_it(qtbot, window: MainWindo
     assert positions_match_layout(window)
 
 
-def test_dragging_a_card_onto_its_foundation(qtbot, window: MainWindow) -> None:
+def test_dragging_a_card_onto_its_foundation(qtbot: QtBot, window: MainWindow) -> None:
     drag_card(qtbot, window, "AD", "f3")
     assert window.game is not None
     assert window.game.actions == ["t1>f"]
@@ -80,7 +81,7 @@ def test_dragging_a_card_onto_its_foundation(qtbot, window: MainWindow) -> None:
     assert positions_match_layout(window)
 
 
-def test_dragging_from_the_waste_plays_the_move(qtbot, window: MainWindow) -> None:
+def test_dragging_from_the_waste_plays_the_move(qtbot: QtBot, window: MainWindow) -> None:
     start(window, CODE, "s", "s", "s", "s")  # Q♣ on the waste fits on t3's K♦
     assert window.game is not None
     drag_card(qtbot, window, "QC", "t3")
@@ -89,7 +90,7 @@ def test_dragging_from_the_waste_plays_the_move(qtbot, window: MainWindow) -> No
     assert positions_match_layout(window)
 
 
-def test_dragging_from_the_waste_to_a_foundation(qtbot, window: MainWindow) -> None:
+def test_dragging_from_the_waste_to_a_foundation(qtbot: QtBot, window: MainWindow) -> None:
     start(window, CODE, "s", "s", "s")  # A♠ on the waste
     assert window.game is not None
     drag_card(qtbot, window, "AS", "f1")
@@ -107,7 +108,14 @@ def test_dragging_from_the_waste_to_a_foundation(qtbot, window: MainWindow) -> N
 )
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_an_illegal_drop_flies_back_and_says_why(
-    qtbot, window: MainWindow, code, actions, card, target, move, lang
+    qtbot: QtBot,
+    window: MainWindow,
+    code: str,
+    actions: tuple[str, ...],
+    card: str,
+    target: str,
+    move: str,
+    lang: str,
 ) -> None:
     window.apply_settings(attrs.evolve(window.settings, language=lang, animations=True), save=False)
     start(window, code, *actions)
@@ -133,7 +141,7 @@ def test_an_illegal_drop_flies_back_and_says_why(
     ],
 )
 def test_without_interactive_rules_a_refused_drop_is_silent(
-    qtbot, window: MainWindow, code, actions, card, target
+    qtbot: QtBot, window: MainWindow, code: str, actions: tuple[str, ...], card: str, target: str
 ) -> None:
     start(window, code, *actions)
     without_rules(window)
@@ -148,7 +156,7 @@ def test_without_interactive_rules_a_refused_drop_is_silent(
     assert banner_text(window) is None
 
 
-def test_a_drop_back_on_its_own_pile_or_on_the_felt_changes_nothing(qtbot, window: MainWindow) -> None:
+def test_a_drop_back_on_its_own_pile_or_on_the_felt_changes_nothing(qtbot: QtBot, window: MainWindow) -> None:
     assert window.game is not None
     scene = window.table
     near = grip(scene, item_of(window, "3S"))
@@ -161,7 +169,7 @@ def test_a_drop_back_on_its_own_pile_or_on_the_felt_changes_nothing(qtbot, windo
     assert banner_text(window) is None
 
 
-def test_the_stock_and_face_down_cards_do_not_travel(qtbot, window: MainWindow) -> None:
+def test_the_stock_and_face_down_cards_do_not_travel(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     assert window.game is not None
     tableau = window.game.state.tableau
@@ -178,7 +186,7 @@ def test_the_stock_and_face_down_cards_do_not_travel(qtbot, window: MainWindow) 
 # -- clicking ------------------------------------------------------------------------------------
 
 
-def test_a_click_sends_a_card_to_its_foundation(qtbot, window: MainWindow) -> None:
+def test_a_click_sends_a_card_to_its_foundation(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, grip(window.table, item_of(window, "AD")))
     assert window.game is not None
     assert window.game.actions == ["t1>f"]
@@ -186,14 +194,14 @@ def test_a_click_sends_a_card_to_its_foundation(qtbot, window: MainWindow) -> No
     assert positions_match_layout(window)
 
 
-def test_a_click_on_a_card_that_cannot_go_home_plays_nothing(qtbot, window: MainWindow) -> None:
+def test_a_click_on_a_card_that_cannot_go_home_plays_nothing(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, grip(window.table, item_of(window, "9D")))
     assert window.game is not None
     assert window.game.journal == []
     assert positions_match_layout(window)  # and it says why: see test_table.py
 
 
-def test_a_click_on_the_stock_draws(qtbot, window: MainWindow) -> None:
+def test_a_click_on_the_stock_draws(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     assert window.game is not None
     assert window.game.actions == ["s"]
@@ -202,7 +210,9 @@ def test_a_click_on_the_stock_draws(qtbot, window: MainWindow) -> None:
     assert item_of(window, "QH").face_up
 
 
-def test_clicking_through_the_stock_recycles_it_under_normal_scoring(qtbot, window: MainWindow) -> None:
+def test_clicking_through_the_stock_recycles_it_under_normal_scoring(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     assert window.game is not None
     for _ in range(24):
         click(qtbot, window, pile_point(window.table, "s"))
@@ -218,7 +228,7 @@ def test_clicking_through_the_stock_recycles_it_under_normal_scoring(qtbot, wind
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_vegas_refuses_a_second_pass_with_a_message(qtbot, window: MainWindow, lang: str) -> None:
+def test_vegas_refuses_a_second_pass_with_a_message(qtbot: QtBot, window: MainWindow, lang: str) -> None:
     window.apply_settings(attrs.evolve(window.settings, language=lang), save=False)
     start(window, "KL1-D1V-AAAAAAG")
     assert window.game is not None
@@ -234,7 +244,7 @@ def test_vegas_refuses_a_second_pass_with_a_message(qtbot, window: MainWindow, l
     assert text is not None and expected.message(lang) in text
 
 
-def test_a_double_click_moves_a_card_onto_the_column_that_takes_it(qtbot, window: MainWindow) -> None:
+def test_a_double_click_moves_a_card_onto_the_column_that_takes_it(qtbot: QtBot, window: MainWindow) -> None:
     double_click(qtbot, window, grip(window.table, item_of(window, "9D")))
     assert window.game is not None
     assert window.game.actions == ["t5>t4"]
@@ -242,14 +252,14 @@ def test_a_double_click_moves_a_card_onto_the_column_that_takes_it(qtbot, window
     assert positions_match_layout(window)
 
 
-def test_a_double_click_on_a_group_moves_the_group(qtbot, window: MainWindow) -> None:
+def test_a_double_click_on_a_group_moves_the_group(qtbot: QtBot, window: MainWindow) -> None:
     start(window, GROUP_CODE, "t4>t5")
     double_click(qtbot, window, grip(window.table, item_of(window, "QC")))
     assert window.game is not None
     assert window.game.actions[-1] == "t5:2>t6"
 
 
-def test_a_double_click_does_nothing_when_the_setting_is_off(qtbot, window: MainWindow) -> None:
+def test_a_double_click_does_nothing_when_the_setting_is_off(qtbot: QtBot, window: MainWindow) -> None:
     window.apply_settings(attrs.evolve(window.settings, double_tap=False), save=False)
     double_click(qtbot, window, grip(window.table, item_of(window, "9D")))
     assert window.game is not None
@@ -257,7 +267,7 @@ def test_a_double_click_does_nothing_when_the_setting_is_off(qtbot, window: Main
     assert positions_match_layout(window)
 
 
-def test_a_double_click_on_a_card_nothing_takes_says_so(qtbot, window: MainWindow) -> None:
+def test_a_double_click_on_a_card_nothing_takes_says_so(qtbot: QtBot, window: MainWindow) -> None:
     expected = window.game.double_tap("t6") if window.game else None
     assert isinstance(expected, Refusal)
     double_click(qtbot, window, grip(window.table, item_of(window, "3S")))
@@ -270,12 +280,12 @@ def test_a_double_click_on_a_card_nothing_takes_says_so(qtbot, window: MainWindo
 # -- the keyboard --------------------------------------------------------------------------------
 
 
-def press(qtbot, window: MainWindow, *keys: Qt.Key) -> None:
+def press(qtbot: QtBot, window: MainWindow, *keys: Qt.Key) -> None:
     for key in keys:
         qtbot.keyClick(window.view, key)
 
 
-def test_the_focus_shows_only_once_a_key_is_pressed(qtbot, window: MainWindow) -> None:
+def test_the_focus_shows_only_once_a_key_is_pressed(qtbot: QtBot, window: MainWindow) -> None:
     focus = window.table._focus_item
     assert not focus.isVisible()
     press(qtbot, window, Qt.Key.Key_Right)
@@ -285,7 +295,7 @@ def test_the_focus_shows_only_once_a_key_is_pressed(qtbot, window: MainWindow) -
     assert not focus.isVisible()
 
 
-def test_arrow_keys_move_the_focus(qtbot, window: MainWindow) -> None:
+def test_arrow_keys_move_the_focus(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     press(qtbot, window, Qt.Key.Key_Right)  # show the focus
     visited = []
@@ -311,7 +321,7 @@ def test_arrow_keys_move_the_focus(qtbot, window: MainWindow) -> None:
     assert outline.contains(item_of(window, "AD").sceneBoundingRect())
 
 
-def test_enter_picks_up_and_drops_on_a_foundation(qtbot, window: MainWindow) -> None:
+def test_enter_picks_up_and_drops_on_a_foundation(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     press(qtbot, window, Qt.Key.Key_Right, Qt.Key.Key_Down)
     assert scene.focused_pile() == "t1"
@@ -325,7 +335,7 @@ def test_enter_picks_up_and_drops_on_a_foundation(qtbot, window: MainWindow) -> 
     assert scene.held is None
 
 
-def test_space_on_the_stock_draws_and_enter_moves_to_a_column(qtbot, window: MainWindow) -> None:
+def test_space_on_the_stock_draws_and_enter_moves_to_a_column(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     press(qtbot, window, Qt.Key.Key_Space, Qt.Key.Key_Space)  # show the focus, then draw
     assert window.game is not None
@@ -337,7 +347,7 @@ def test_space_on_the_stock_draws_and_enter_moves_to_a_column(qtbot, window: Mai
     assert window.game.actions == ["s", "t5>t4"]
 
 
-def test_escape_cancels_a_pick(qtbot, window: MainWindow) -> None:
+def test_escape_cancels_a_pick(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     press(qtbot, window, Qt.Key.Key_Down, Qt.Key.Key_Down, Qt.Key.Key_Return)
     assert scene.focused_pile() == "t1"
@@ -351,7 +361,7 @@ def test_escape_cancels_a_pick(qtbot, window: MainWindow) -> None:
     assert scene.held is None
 
 
-def test_a_refused_keyboard_drop_says_why(qtbot, window: MainWindow) -> None:
+def test_a_refused_keyboard_drop_says_why(qtbot: QtBot, window: MainWindow) -> None:
     scene = window.table
     expected = refusal_of(window, "t6>t7").message("en")
     press(qtbot, window, Qt.Key.Key_Down, Qt.Key.Key_Down, *[Qt.Key.Key_Right] * 5, Qt.Key.Key_Return)

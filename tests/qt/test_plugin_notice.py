@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import functools
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
+from qtgestures import cell_text
 from qtpy.QtCore import Qt
-from qtpy.QtWidgets import QApplication
+from qtpy.QtWidgets import QApplication, QMenu
 
 from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
@@ -20,6 +23,9 @@ from solitaire.frontends.qt import jobs
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
 from solitaire.frontends.qt.window import MainWindow
+
+#: The ``open_window`` fixture: a shown window over a catalog.
+OpenWindow = Callable[..., MainWindow]
 
 
 class RaisingPlugin:
@@ -51,7 +57,7 @@ class CountingRaisingHintPlugin:
 
 
 @pytest.fixture
-def open_window(qtbot, store: Store):
+def open_window(qtbot: QtBot, store: Store) -> OpenWindow:
     def open_(*plugins: object, lang: str = "en", **params: Any) -> MainWindow:
         catalog = Catalog(entry_points=False, plugins=plugins, **params)
         window = MainWindow(catalog, store, lang=lang, resume=False)
@@ -70,7 +76,7 @@ def notice(window: MainWindow) -> str:
     return banner.text() if banner.isVisible() and "<a href" in banner.text() else ""
 
 
-def test_a_broken_plugin_is_announced_once(open_window, store: Store) -> None:
+def test_a_broken_plugin_is_announced_once(open_window: OpenWindow, store: Store) -> None:
     window = open_window(RaisingPlugin())
     shown = notice(window)
     assert "Some plugins were left out: RaisingPlugin." in shown and "Details…" in shown
@@ -81,7 +87,7 @@ def test_a_broken_plugin_is_announced_once(open_window, store: Store) -> None:
     assert notice(again) == ""  # the same problem: not at every start
 
 
-def test_new_problems_are_announced_and_mended_ones_forgotten(open_window, store: Store) -> None:
+def test_new_problems_are_announced_and_mended_ones_forgotten(open_window: OpenWindow, store: Store) -> None:
     open_window(RaisingPlugin()).close()
     other = open_window(RaisingPlugin(), OtherRaisingPlugin())
     assert "RaisingPlugin, OtherRaisingPlugin" in notice(other)
@@ -93,29 +99,37 @@ def test_new_problems_are_announced_and_mended_ones_forgotten(open_window, store
     assert "RaisingPlugin" in notice(open_window(RaisingPlugin()))  # broken again: said again
 
 
-def test_a_blocked_plugin_is_announced_too(open_window) -> None:
+def test_a_blocked_plugin_is_announced_too(open_window: OpenWindow) -> None:
     window = open_window(blocked=["solver-hints"])
     assert "solver-hints" in notice(window)
 
 
-def test_the_notice_leads_to_the_plugins_dialog(open_window) -> None:
+def test_the_notice_leads_to_the_plugins_dialog(open_window: OpenWindow) -> None:
     window = open_window(RaisingPlugin(), lang="ru")
     assert "Некоторые плагины не загружены: RaisingPlugin." in notice(window)
     assert "Подробнее…" in notice(window)
     opened: list[PluginsDialog] = []
-    window.show_plugins = lambda: opened.append(PluginsDialog(window.catalog, [], "ru"))  # type: ignore[method-assign]
+
+    def show_plugins() -> PluginsDialog:
+        opened.append(PluginsDialog(window.catalog, [], "ru"))
+        return opened[-1]
+
+    window.show_plugins = show_plugins  # type: ignore[method-assign]
     window.view.banner.linkActivated.emit("plugins")
     assert len(opened) == 1
 
 
-def test_the_plugins_dialog_lists_installed_and_left_out_plugins(qtbot, open_window) -> None:
+def test_the_plugins_dialog_lists_installed_and_left_out_plugins(
+    qtbot: QtBot, open_window: OpenWindow
+) -> None:
     window = open_window(RaisingPlugin())
     action = next(a for a in window._actions.values() if a.text() == text("action.plugins", "en"))
-    assert action in window._menus["menu.help"].actions()  # type: ignore[attr-defined]
+    help_menu = window._menus["menu.help"]
+    assert isinstance(help_menu, QMenu) and action in help_menu.actions()
     dialog = window.show_plugins()
     qtbot.addWidget(dialog)
     rows = [
-        [dialog.installed.item(row, column).text() for column in range(4)]
+        [cell_text(dialog.installed, row, column) for column in range(4)]
         for row in range(dialog.installed.rowCount())
     ]
     builtins = next(row for row in rows if row[0] == "builtins")
@@ -128,14 +142,14 @@ def test_the_plugins_dialog_lists_installed_and_left_out_plugins(qtbot, open_win
     ]
     assert ["solver-hints", BUILTIN_PACKAGE, builtins[2], "hints"] in rows
     left_out = [
-        [dialog.left_out.item(row, column).text() for column in range(2)]
+        [cell_text(dialog.left_out, row, column) for column in range(2)]
         for row in range(dialog.left_out.rowCount())
     ]
     assert left_out == [["RaisingPlugin", "failed in solitaire_register_variants: RuntimeError: boom"]]
     assert dialog.left_out.isVisibleTo(dialog) and not dialog.none_left_out.isVisibleTo(dialog)
 
 
-def test_the_plugins_dialog_without_problems(qtbot, open_window) -> None:
+def test_the_plugins_dialog_without_problems(qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window(lang="ru")
     dialog = window.show_plugins()
     qtbot.addWidget(dialog)
@@ -146,7 +160,9 @@ def test_the_plugins_dialog_without_problems(qtbot, open_window) -> None:
     assert ("подсказки",) in registers
 
 
-def test_a_hint_provider_failing_during_play_is_announced(qtbot, open_window, store: Store) -> None:
+def test_a_hint_provider_failing_during_play_is_announced(
+    qtbot: QtBot, open_window: OpenWindow, store: Store
+) -> None:
     window = open_window(RaisingHintPlugin())
     assert notice(window) == ""
     window.hint()
@@ -155,7 +171,7 @@ def test_a_hint_provider_failing_during_play_is_announced(qtbot, open_window, st
 
 
 def test_a_failing_hint_provider_is_left_out_on_the_window_thread(
-    qtbot, open_window, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, open_window: OpenWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     threads: list[threading.Thread] = []
     leave_out = Catalog._leave_out
@@ -172,7 +188,9 @@ def test_a_failing_hint_provider_is_left_out_on_the_window_thread(
     assert window.catalog.manager.get_plugin("RaisingHintPlugin") is None
 
 
-def test_a_hint_provider_failing_in_a_worker_is_left_out_of_the_window_too(qtbot, store: Store) -> None:
+def test_a_hint_provider_failing_in_a_worker_is_left_out_of_the_window_too(
+    qtbot: QtBot, store: Store
+) -> None:
     make_catalog = functools.partial(Catalog, entry_points=False, plugins=[RaisingHintPlugin()])
     window = MainWindow(make_catalog(), store, lang="en", resume=False, worker_catalog=make_catalog)
     qtbot.addWidget(window)
@@ -183,22 +201,23 @@ def test_a_hint_provider_failing_in_a_worker_is_left_out_of_the_window_too(qtbot
     assert "RaisingHintPlugin" not in [plugin.name for plugin in installed_plugins(window.catalog, "en")]
     dialog = window.show_plugins()
     qtbot.addWidget(dialog)
-    left_out = [dialog.left_out.item(row, 0).text() for row in range(dialog.left_out.rowCount())]
+    left_out = [cell_text(dialog.left_out, row, 0) for row in range(dialog.left_out.rowCount())]
     assert left_out == ["RaisingHintPlugin"]
 
 
-def test_a_closed_plugins_dialog_is_deleted(qtbot, open_window) -> None:
+def test_a_closed_plugins_dialog_is_deleted(qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window()
     dialog = window.show_plugins()
     with qtbot.waitSignal(dialog.destroyed):
         dialog.close()
 
 
-def test_a_reason_can_be_copied_but_not_edited(qtbot, open_window) -> None:
+def test_a_reason_can_be_copied_but_not_edited(qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window(RaisingPlugin())
     dialog = window.show_plugins()
     qtbot.addWidget(dialog)
     item = dialog.left_out.item(0, 1)
+    assert item is not None
     assert item.flags() & Qt.ItemFlag.ItemIsSelectable
     assert not item.flags() & Qt.ItemFlag.ItemIsEditable
     dialog.left_out.setCurrentItem(item)

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from pytestqt.qtbot import QtBot
 from qtpy.QtCore import Qt
 from qtpy.QtWidgets import QApplication, QDialog, QGraphicsRectItem, QPushButton
 
@@ -30,7 +31,7 @@ from solitaire.core.hookspecs import hookimpl
 from solitaire.core.moves import Move
 from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.solver import SolveResult, solve
+from solitaire.core.solver import SolveResult, Verdict, solve
 from solitaire.core.state import Column, State
 from solitaire.core.store import Settings, Store
 from solitaire.frontends.qt import app, jobs, thinking
@@ -44,14 +45,17 @@ from solitaire.variants.klondike import Klondike
 UNWINNABLE_KLONDIKE = "KL1-D3N-AAAAAAC"
 REFLECHI = "TF1-D1N-AAAAAAG"
 #: Generous enough that every verdict these tests expect is reached.
-PATIENT = {"max_nodes": 2_000_000, "timeout": 60.0}
+PATIENT: dict[str, Any] = {"max_nodes": 2_000_000, "timeout": 60.0}
+
+#: The ``open_window`` fixture: a shown window over a catalog.
+OpenWindow = Callable[..., MainWindow]
 
 
 # -- windows and positions -----------------------------------------------------------------------
 
 
 @pytest.fixture
-def open_window(qtbot, store: Store):
+def open_window(qtbot: QtBot, store: Store) -> OpenWindow:
     """Shown windows over any catalog; threads unless ``worker_catalog`` is given."""
 
     def open_(catalog: Catalog, *, lang: str = "en", **params: Any) -> MainWindow:
@@ -129,7 +133,7 @@ class HeldSolve:
     """Stands in for the solver in the window's thinking: each call waits for the
     test (``verdict``) or for its cancel event, and is recorded."""
 
-    verdict: str | None = None
+    verdict: Verdict | None = None
     calls: list[tuple[State, threading.Event]] = attrs.Factory(list)
     release: threading.Event = attrs.Factory(threading.Event)
 
@@ -154,7 +158,7 @@ def held_solve(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSolve]:
 # -- hints ---------------------------------------------------------------------------------------
 
 
-def test_a_hint_arrives_without_blocking_the_window(qtbot, open_window) -> None:
+def test_a_hint_arrives_without_blocking_the_window(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
     window = open_window(Catalog(entry_points=False, plugins=[provider]))
     window.hint()  # returns at once: the provider is still held
@@ -167,7 +171,7 @@ def test_a_hint_arrives_without_blocking_the_window(qtbot, open_window) -> None:
     assert hint_outlines(window)
 
 
-def test_a_hint_marks_the_game_as_helped(qtbot, open_window) -> None:
+def test_a_hint_marks_the_game_as_helped(qtbot: QtBot, open_window: OpenWindow) -> None:
     window = open_window(Catalog(entry_points=False))
     assert window.helped is False
     window.hint()
@@ -175,7 +179,7 @@ def test_a_hint_marks_the_game_as_helped(qtbot, open_window) -> None:
     assert window.helped is True  # a win now counts as won with help
 
 
-def test_a_hint_for_a_position_left_behind_is_dropped(qtbot, open_window) -> None:
+def test_a_hint_for_a_position_left_behind_is_dropped(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
     window = open_window(Catalog(entry_points=False, plugins=[provider]))
     window.hint()
@@ -193,7 +197,7 @@ def test_a_hint_for_a_position_left_behind_is_dropped(qtbot, open_window) -> Non
     assert provider.released_first == [True, True]
 
 
-def test_asking_again_while_thinking_asks_once(qtbot, open_window) -> None:
+def test_asking_again_while_thinking_asks_once(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
     window = open_window(Catalog(entry_points=False, plugins=[provider]))
     window.hint()
@@ -205,7 +209,7 @@ def test_asking_again_while_thinking_asks_once(qtbot, open_window) -> None:
     assert provider.released_first == [True]
 
 
-def test_hints_come_from_a_worker_process(qtbot, open_window, catalog: Catalog) -> None:
+def test_hints_come_from_a_worker_process(qtbot: QtBot, open_window: OpenWindow, catalog: Catalog) -> None:
     window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
     assert window.thinker.in_processes
     game = catalog.game_from_code(REFLECHI)
@@ -218,7 +222,11 @@ def test_hints_come_from_a_worker_process(qtbot, open_window, catalog: Catalog) 
 
 
 def test_a_hint_that_cannot_be_worked_out_says_so_and_why(
-    qtbot, open_window, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    qtbot: QtBot,
+    open_window: OpenWindow,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     def fail(job: jobs.HintJob, context: jobs.Context, cancel: threading.Event) -> jobs.HintAnswer:
         raise RuntimeError("the hint\nbroke")
@@ -232,7 +240,11 @@ def test_a_hint_that_cannot_be_worked_out_says_so_and_why(
 
 
 def test_a_verdict_that_cannot_be_worked_out_says_why(
-    qtbot, open_window, catalog: Catalog, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    qtbot: QtBot,
+    open_window: OpenWindow,
+    catalog: Catalog,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     def fail(state: State, rules: Ruleset, **budget: Any) -> SolveResult:
         raise ValueError("no verdict today")
@@ -252,7 +264,9 @@ def indicator_text(window: MainWindow) -> str:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_indicator_says_winnable(qtbot, open_window, catalog: Catalog, lang: str) -> None:
+def test_the_indicator_says_winnable(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, lang: str
+) -> None:
     window = open_window(catalog, lang=lang)
     game = kings_left(catalog)
     window.start(game, record=False)
@@ -261,7 +275,7 @@ def test_the_indicator_says_winnable(qtbot, open_window, catalog: Catalog, lang:
     assert solve(game.state, game.rules).verdict == "winnable"
 
 
-def test_the_indicator_says_not_winnable(qtbot, open_window, catalog: Catalog) -> None:
+def test_the_indicator_says_not_winnable(qtbot: QtBot, open_window: OpenWindow, catalog: Catalog) -> None:
     window = open_window(catalog)
     game = spades_stuck(catalog)
     assert game.legal_moves() == []
@@ -270,7 +284,9 @@ def test_the_indicator_says_not_winnable(qtbot, open_window, catalog: Catalog) -
     assert indicator_text(window) == "Not winnable"
 
 
-def test_the_indicator_says_unknown_when_its_budget_runs_out(qtbot, open_window, catalog: Catalog) -> None:
+def test_the_indicator_says_unknown_when_its_budget_runs_out(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
+) -> None:
     window = open_window(catalog)
     window.verdict_budget = (0, 30.0)
     window.start(catalog.game_from_code(REFLECHI), record=False)
@@ -278,7 +294,7 @@ def test_the_indicator_says_unknown_when_its_budget_runs_out(qtbot, open_window,
     assert indicator_text(window) == "Winnable? Unknown"
 
 
-def start_asking(qtbot, window: MainWindow, catalog: Catalog, held_solve: HeldSolve) -> Game:
+def start_asking(qtbot: QtBot, window: MainWindow, catalog: Catalog, held_solve: HeldSolve) -> Game:
     """Start a Réfléchi game and wait until the indicator has asked the (held) solver."""
     game = catalog.game_from_code(REFLECHI)
     window.start(game, record=False)
@@ -287,7 +303,7 @@ def start_asking(qtbot, window: MainWindow, catalog: Catalog, held_solve: HeldSo
 
 
 def test_an_unknown_verdict_is_not_remembered(
-    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
     game = start_asking(qtbot, window, catalog, held_solve)
@@ -307,7 +323,7 @@ def test_an_unknown_verdict_is_not_remembered(
 
 
 def test_the_indicator_says_thinking_then_the_verdict(
-    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
     window.start(catalog.game_from_code(REFLECHI), record=False)
@@ -319,7 +335,7 @@ def test_the_indicator_says_thinking_then_the_verdict(
 
 
 def test_a_change_cancels_the_verdict_on_its_way(
-    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
     game = start_asking(qtbot, window, catalog, held_solve)
@@ -343,7 +359,7 @@ def test_a_change_cancels_the_verdict_on_its_way(
 
 
 def test_thinking_threads_leave_cycles_to_the_window_thread_and_closing_waits_for_them(
-    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     # Cyclic garbage holding Qt objects must not be collected on a thinking thread.
     assert gc.isenabled()
@@ -356,7 +372,7 @@ def test_thinking_threads_leave_cycles_to_the_window_thread_and_closing_waits_fo
 
 
 def test_klondike_shows_the_indicator_only_when_asked_and_says_it_knows_the_hidden_cards(
-    qtbot, open_window, catalog: Catalog
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
 ) -> None:
     window = open_window(catalog)
     assert window.settings.winnable_indicator == "open"
@@ -380,7 +396,7 @@ def test_klondike_shows_the_indicator_only_when_asked_and_says_it_knows_the_hidd
     assert window.indicator.state is None
 
 
-def test_preferences_choose_the_indicator(qtbot) -> None:
+def test_preferences_choose_the_indicator(qtbot: QtBot) -> None:
     dialog = SettingsDialog(Settings(), "en")
     qtbot.addWidget(dialog)
     modes = [dialog.indicator.itemData(i) for i in range(dialog.indicator.count())]
@@ -398,7 +414,9 @@ def test_a_saved_indicator_setting_is_kept(tmp_path: Path) -> None:
         Settings(winnable_indicator="sometimes")
 
 
-def test_the_indicator_thinks_in_a_worker_process(qtbot, open_window, catalog: Catalog) -> None:
+def test_the_indicator_thinks_in_a_worker_process(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
+) -> None:
     window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
     window.start(spades_stuck(catalog), record=False)
     qtbot.waitUntil(lambda: window.indicator.state == "unwinnable", timeout=60_000)
@@ -415,7 +433,7 @@ def unwinnable_deal(catalog: Catalog) -> int:
 
 
 def test_winnable_only_passes_over_deals_the_solver_does_not_prove(
-    qtbot, open_window, catalog: Catalog
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
 ) -> None:
     window = open_window(catalog)
     before = window.game
@@ -435,7 +453,7 @@ def test_winnable_only_passes_over_deals_the_solver_does_not_prove(
 
 
 def test_winnable_only_through_the_new_game_dialog(
-    qtbot, open_window, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def exec_(dialog: NewGameDialog) -> int:
         dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
@@ -454,7 +472,9 @@ def test_winnable_only_through_the_new_game_dialog(
     assert solve(game.state, game.rules, **PATIENT).verdict == "winnable"
 
 
-def test_winnable_only_can_be_cancelled(qtbot, open_window, catalog: Catalog, held_solve: HeldSolve) -> None:
+def test_winnable_only_can_be_cancelled(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
+) -> None:
     window = open_window(catalog)
     before = window.game
     search = window.new_winnable_game(catalog.options("klondike", 1))
@@ -468,7 +488,7 @@ def test_winnable_only_can_be_cancelled(qtbot, open_window, catalog: Catalog, he
 
 
 def test_the_table_takes_no_moves_while_a_winnable_deal_is_sought(
-    qtbot, open_window, catalog: Catalog, held_solve: HeldSolve
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, held_solve: HeldSolve
 ) -> None:
     window = open_window(catalog)
     game = window.game
@@ -501,7 +521,9 @@ def stock_point(window: MainWindow) -> Any:
     return window.view.mapFromScene(corner.x() + scene.card_width / 2, corner.y() + scene.card_height / 2)
 
 
-def test_winnable_only_gives_up_after_its_deals(qtbot, open_window, catalog: Catalog) -> None:
+def test_winnable_only_gives_up_after_its_deals(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
+) -> None:
     window = open_window(catalog, lang="ru")
     before = window.game
     bad = unwinnable_deal(catalog)
@@ -514,7 +536,7 @@ def test_winnable_only_gives_up_after_its_deals(qtbot, open_window, catalog: Cat
     assert banner(window) == "Выигрышный расклад не найден (проверено раскладов: 3): партия продолжается."
 
 
-def test_winnable_only_in_worker_processes(qtbot, open_window, catalog: Catalog) -> None:
+def test_winnable_only_in_worker_processes(qtbot: QtBot, open_window: OpenWindow, catalog: Catalog) -> None:
     window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
     before = window.game
     window.new_winnable_game(catalog.options("reflechi", 3))
@@ -524,7 +546,7 @@ def test_winnable_only_in_worker_processes(qtbot, open_window, catalog: Catalog)
     assert window.thinker.fallbacks == 0
 
 
-def test_a_job_the_workers_cannot_do_is_done_in_a_thread(qtbot, open_window) -> None:
+def test_a_job_the_workers_cannot_do_is_done_in_a_thread(qtbot: QtBot, open_window: OpenWindow) -> None:
     catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     # The workers' catalog lacks the plugin: its variant's hint comes from the window's catalog.
     window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
@@ -551,7 +573,7 @@ class UnsolvedPlugin:
         register.add_variant(Unsolved())
 
 
-def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot) -> None:
+def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot: QtBot) -> None:
     catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     dialog = NewGameDialog(catalog, Settings(winnable_only=True), "en")
     qtbot.addWidget(dialog)
@@ -571,7 +593,7 @@ def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot
     assert dialog.winnable_note.text() == text("dialog.new.winnable.unsupported", "en", variant="Unsolved")
 
 
-def test_a_variant_the_solver_does_not_know_gets_any_deal(qtbot, open_window) -> None:
+def test_a_variant_the_solver_does_not_know_gets_any_deal(qtbot: QtBot, open_window: OpenWindow) -> None:
     catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     window = open_window(catalog)
     assert window.new_winnable_game(catalog.options("unsolved", 1, deal=7)) is None
@@ -603,7 +625,7 @@ class BrokenPool(Executor):
         return future
 
 
-def test_an_answer_may_cancel_another_job_whose_answer_waits(qtbot, catalog: Catalog) -> None:
+def test_an_answer_may_cancel_another_job_whose_answer_waits(qtbot: QtBot, catalog: Catalog) -> None:
     thinker = thinking.Thinker(catalog)
     answers: list[str] = []
 
@@ -621,7 +643,7 @@ def test_an_answer_may_cancel_another_job_whose_answer_waits(qtbot, catalog: Cat
 
 
 def test_workers_that_cannot_start_leave_the_jobs_to_threads(
-    qtbot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def no_processes(thinker: thinking.Thinker) -> Executor:
         raise OSError("no shared memory here")
@@ -635,7 +657,7 @@ def test_workers_that_cannot_start_leave_the_jobs_to_threads(
     thinker.shutdown()
 
 
-def test_a_pool_that_breaks_counts_once_however_many_jobs_it_took(qtbot, catalog: Catalog) -> None:
+def test_a_pool_that_breaks_counts_once_however_many_jobs_it_took(qtbot: QtBot, catalog: Catalog) -> None:
     thinker = thinking.Thinker(catalog, worker_catalog=Catalog)
     assert thinking.MAX_BREAKDOWNS == 2
     thinker._processes = BrokenPool()
@@ -666,7 +688,7 @@ def test_closing_switches_collection_back_on_when_a_thread_outlives_the_wait(
 
 
 def test_quitting_stops_the_thinking_of_the_window_left_open(
-    qtbot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     before = QApplication.topLevelWidgets()
     opened: list[MainWindow] = []

@@ -9,14 +9,24 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import MakeWindow
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pytestqt.qtbot import QtBot
-from qtgestures import CODE, click, double_click, drag_card, grip, item_of, pile_point, positions_match_layout
+from qtgestures import (
+    CODE,
+    MakeWindow,
+    cell_text,
+    click,
+    double_click,
+    drag_card,
+    grip,
+    item_of,
+    pile_point,
+    positions_match_layout,
+)
 from qtpy.QtCore import QRect, Qt, QTimer
 from qtpy.QtGui import QAction, QGuiApplication
-from qtpy.QtWidgets import QApplication, QFileDialog, QMessageBox
+from qtpy.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
 from solitaire.core import log as game_log
 from solitaire.core.cards import CARDS, Card, Suit
@@ -32,7 +42,9 @@ def menu_action(window: MainWindow, menu_title: str, action_text: str) -> QActio
     """An action of the menu bar by the words a player reads (without the & marks)."""
     for entry in window.menuBar().actions():
         if entry.text().replace("&", "") == menu_title:
-            for action in entry.menu().actions():
+            menu = entry.menu()
+            assert isinstance(menu, QMenu), menu_title
+            for action in menu.actions():
                 if action.text().replace("&", "") == action_text:
                     return action
     raise LookupError(f"{menu_title} › {action_text}")
@@ -42,7 +54,7 @@ def menu_titles(window: MainWindow) -> list[str]:
     return [entry.text().replace("&", "") for entry in window.menuBar().actions()]
 
 
-def shortcut(qtbot, window: MainWindow, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
+def shortcut(qtbot: QtBot, window: MainWindow, key: Qt.Key, modifiers: Qt.KeyboardModifier) -> None:
     qtbot.keyClick(window.view, key, modifiers)
 
 
@@ -62,7 +74,7 @@ def suit_cards(suit: Suit, up_to: int = 13) -> tuple[Card, ...]:
 # -- undo and redo -------------------------------------------------------------------------------
 
 
-def test_undo_and_redo_by_shortcuts(qtbot, window: MainWindow) -> None:
+def test_undo_and_redo_by_shortcuts(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     qtbot.waitActive(window)
     undo, redo = menu_action(window, "Edit", "Undo"), menu_action(window, "Edit", "Redo")
@@ -95,7 +107,7 @@ def test_undo_and_redo_by_shortcuts(qtbot, window: MainWindow) -> None:
     assert positions_match_layout(window)
 
 
-def test_undo_and_redo_from_the_menu(qtbot, window: MainWindow) -> None:
+def test_undo_and_redo_from_the_menu(qtbot: QtBot, window: MainWindow) -> None:
     undo, redo = menu_action(window, "Edit", "Undo"), menu_action(window, "Edit", "Redo")
     assert window.game is not None
     click(qtbot, window, pile_point(window.table, "s"))
@@ -141,7 +153,7 @@ def near_win(catalog: Catalog, *, in_waste: bool) -> Game:
 @pytest.mark.parametrize(("lang", "words"), [("en", "You won"), ("ru", "Победа")], ids=["en", "ru"])
 @pytest.mark.parametrize("gesture", ["click", "drag"])
 def test_the_last_card_wins_the_game(
-    qtbot, make_window, catalog: Catalog, store: Store, lang: str, words: str, gesture: str
+    qtbot: QtBot, make_window: MakeWindow, catalog: Catalog, store: Store, lang: str, words: str, gesture: str
 ) -> None:
     window = make_window(lang=lang, resume=False)
     game = near_win(catalog, in_waste=gesture == "drag")
@@ -170,7 +182,7 @@ def minutes_and_seconds(label: str) -> int:
     return int(found[1]) * 60 + int(found[2])
 
 
-def test_a_game_left_after_moves_counts_as_played(qtbot, window: MainWindow, store: Store) -> None:
+def test_a_game_left_after_moves_counts_as_played(qtbot: QtBot, window: MainWindow, store: Store) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     assert store.statistics().records == {}
     window.restart()
@@ -181,20 +193,22 @@ def test_a_game_left_after_moves_counts_as_played(qtbot, window: MainWindow, sto
     assert store.statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
 
 
-def test_the_statistics_dialog_lists_the_results(qtbot, window: MainWindow) -> None:
+def test_the_statistics_dialog_lists_the_results(qtbot: QtBot, window: MainWindow) -> None:
     click(qtbot, window, pile_point(window.table, "s"))
     window.restart()
     dialog = window.show_statistics()
     assert dialog.table.rowCount() == 1
-    assert dialog.table.item(0, 1).text() == "1"  # played
-    assert dialog.table.item(0, 2).text() == "0"  # won
+    assert cell_text(dialog.table, 0, 1) == "1"  # played
+    assert cell_text(dialog.table, 0, 2) == "0"  # won
     dialog.close()
 
 
 # -- the language ------------------------------------------------------------------------------
 
 
-def test_the_language_switches_at_run_time(qtbot, make_window, store: Store, catalog: Catalog) -> None:
+def test_the_language_switches_at_run_time(
+    qtbot: QtBot, make_window: MakeWindow, store: Store, catalog: Catalog
+) -> None:
     window = make_window(resume=False)
     window.start(catalog.game_from_code(CODE), record=False)
     assert menu_titles(window) == ["Game", "Edit", "Settings", "Help"]
@@ -222,7 +236,7 @@ def test_the_language_switches_at_run_time(qtbot, make_window, store: Store, cat
     assert window.code_button.text() == f"Game {CODE}"
 
 
-def test_the_saved_language_is_used_at_the_next_launch(make_window, store: Store) -> None:
+def test_the_saved_language_is_used_at_the_next_launch(make_window: MakeWindow, store: Store) -> None:
     store.save_settings(attrs.evolve(store.settings(), language="ru"))
     window = make_window(resume=False)
     assert menu_titles(window)[0] == "Игра"
@@ -233,7 +247,9 @@ def test_the_saved_language_is_used_at_the_next_launch(make_window, store: Store
 # -- resuming ------------------------------------------------------------------------------------
 
 
-def test_a_closed_game_resumes_where_it_was(qtbot, make_window, window: MainWindow, store_folder) -> None:
+def test_a_closed_game_resumes_where_it_was(
+    qtbot: QtBot, make_window: MakeWindow, window: MainWindow, store_folder: Path
+) -> None:
     assert window.game is not None
     click(qtbot, window, grip(window.table, item_of(window, "AD")))
     click(qtbot, window, pile_point(window.table, "s"))
@@ -261,7 +277,9 @@ def test_a_closed_game_resumes_where_it_was(qtbot, make_window, window: MainWind
     assert Store(store_folder).statistics().records[Statistics.key("klondike", 1, "normal")].played == 1
 
 
-def test_a_window_without_resume_deals_a_new_game(make_window, window: MainWindow, store_folder) -> None:
+def test_a_window_without_resume_deals_a_new_game(
+    make_window: MakeWindow, window: MainWindow, store_folder: Path
+) -> None:
     assert window.game is not None
     window.game.play("t1>f")
     window.close()
@@ -273,7 +291,7 @@ def test_a_window_without_resume_deals_a_new_game(make_window, window: MainWindo
 # -- the status bar ------------------------------------------------------------------------------
 
 
-def test_the_status_bar_follows_the_game(qtbot, window: MainWindow) -> None:
+def test_the_status_bar_follows_the_game(qtbot: QtBot, window: MainWindow) -> None:
     assert window.game is not None
     scoring = window.game.rules.scoring
     assert window.score_label.text() == f"Score: {scoring.format(0)}"
@@ -296,7 +314,7 @@ def test_vegas_shows_its_score_in_dollars(window: MainWindow, catalog: Catalog) 
     assert window.code_button.text() == "Game KL1-D1V-AAAAAAG"
 
 
-def test_clicking_the_code_copies_it(qtbot, window: MainWindow) -> None:
+def test_clicking_the_code_copies_it(qtbot: QtBot, window: MainWindow) -> None:
     QGuiApplication.clipboard().setText("something else")
     qtbot.mouseClick(window.code_button, Qt.MouseButton.LeftButton)
     assert QGuiApplication.clipboard().text() == CODE
@@ -321,7 +339,9 @@ def long_column_game(catalog: Catalog) -> Game:
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1200, 800), (3840, 2160)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_long_column_stays_inside_the_view(make_window, catalog: Catalog, size) -> None:
+def test_a_long_column_stays_inside_the_view(
+    make_window: MakeWindow, catalog: Catalog, size: tuple[int, int]
+) -> None:
     window = make_window(resume=False, size=size)
     window.start(long_column_game(catalog), record=False)
     QApplication.processEvents()
@@ -338,7 +358,7 @@ def test_a_long_column_stays_inside_the_view(make_window, catalog: Catalog, size
     assert min(steps) > 0
 
 
-def test_cards_scale_with_the_window(qtbot, make_window, catalog: Catalog) -> None:
+def test_cards_scale_with_the_window(qtbot: QtBot, make_window: MakeWindow, catalog: Catalog) -> None:
     window = make_window(resume=False, size=(800, 600))
     window.start(long_column_game(catalog), record=False)
     small = window.table.card_width

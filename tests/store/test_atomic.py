@@ -29,7 +29,8 @@ from solitaire.core.store import Settings, Statistics, Store
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
 STATISTICS = "statistics.json"
-DATA = frozenset({CURRENT, SETTINGS, STATISTICS})
+#: The files of the store, and the lock held while statistics and settings change.
+DATA = frozenset({CURRENT, SETTINGS, STATISTICS, "store.lock"})
 SAVER = Path(__file__).with_name("saver.py")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -359,7 +360,7 @@ def test_current_and_longest_winning_streaks(catalog: Catalog, tmp_path: Path) -
 
 def test_cumulative_vegas_balance(catalog: Catalog, tmp_path: Path) -> None:
     store = Store(tmp_path)
-    vegas = {"variant": "klondike", "draw": 1, "scoring": "vegas"}
+    vegas: dict[str, Any] = {"variant": "klondike", "draw": 1, "scoring": "vegas"}
     lost = lost_game(catalog, **vegas)
     assert lost.state.score == -52
     won = won_game(catalog, score=203, **vegas)
@@ -455,7 +456,7 @@ def _save_and_check(store: Store, name: str, catalog: Catalog, folder: Path) -> 
     assert again.notices == []
 
 
-CORRUPTIONS = {
+CORRUPTIONS: dict[str, Callable[[bytes], bytes]] = {
     "garbage": lambda valid: bytes(range(256)) * 3,
     "not utf-8": lambda valid: b'{"language": "\xff\xfe"}',
     "empty": lambda valid: b"",
