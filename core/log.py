@@ -34,7 +34,7 @@ from cattrs.strategies import configure_tagged_union
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
-from solitaire.core.moves import MoveSyntaxError
+from solitaire.core.moves import Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.state import (
     CardsMoved,
@@ -53,9 +53,9 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
-    "MAX_CONTAINERS",
     "MAX_EVENTS",
     "MAX_LOG_BYTES",
+    "MAX_PARSED_BYTES",
     "GameLog",
     "LogEntry",
     "LogError",
@@ -74,9 +74,13 @@ FORMAT_NAME: Final = "solitaire-log"
 FORMAT_VERSION: Final = 1
 #: The largest log file read: some 240,000 actions as :func:`dumps` writes them.
 MAX_LOG_BYTES: Final = 16 * 1024 * 1024
-#: The most JSON objects and lists a log file may hold, counted before it is parsed (a
-#: 16 MiB log of real moves holds at most about 1.2 million); this bounds the memory used.
-MAX_CONTAINERS: Final = 1_500_000
+#: The most memory the parsed JSON of a log may take, as :func:`parsed_size` estimates it
+#: from the text before parsing: a 16 MiB log as the game writes it takes at most about
+#: 225,000,000 by that estimate (which is above what it takes).
+MAX_PARSED_BYTES: Final = 240_000_000
+#: What parsed JSON costs in memory (CPython, 64 bits), at most: an object (a small dict),
+#: a list, a string that is not a key (keys are shared), a further element or member.
+PARSED_COSTS: Final = {"object": 200, "list": 96, "string": 62, "element": 36}
 #: The most events one action may record (the built-in games record at most four).
 MAX_EVENTS: Final = 1000
 #: The most cards a list in a log holds: a whole deck.
@@ -347,12 +351,27 @@ def _text(raw: str | bytes) -> str:
         raise LogError("", f"not UTF-8 text (byte {error.start})") from None
 
 
+def parsed_size(text: str) -> int:
+    """About how much memory (bytes, at most) ``json.loads(text)`` takes: from a count of
+    the braces, brackets, quotes and commas of the text (those inside strings too, which
+    only makes it larger)."""
+    strings = max(0, text.count('"') // 2 - text.count('":'))
+    return (
+        PARSED_COSTS["object"] * text.count("{")
+        + PARSED_COSTS["list"] * text.count("[")
+        + PARSED_COSTS["string"] * strings
+        + PARSED_COSTS["element"] * text.count(",")
+    )
+
+
 def _parse(text: str) -> Any:
-    # Each object or list costs some 60 to 200 bytes of memory for as little as 2 bytes of
-    # text: count them (braces in strings too, which only a hostile file has) before parsing.
-    containers = text.count("{") + text.count("[")
-    if containers > MAX_CONTAINERS:
-        raise LogError("", f"more than {MAX_CONTAINERS:,} JSON objects and lists: not a game log")
+    # An object or a list costs up to 200 bytes of memory for 2 bytes of text: a file that
+    # would take too much is refused before it is parsed.
+    size = parsed_size(text)
+    if size > MAX_PARSED_BYTES:
+        raise LogError(
+            "", f"too many objects, lists and strings for a game log (about {size // 10**6:,} MB to read)"
+        )
     try:
         return loads_json(text)
     except json.JSONDecodeError as error:
@@ -591,12 +610,15 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
     game = _deal(log.header, catalog)
     changes: list[Change] = []
     game.subscribe(changes.append)
+    parsed: dict[str, Move | str] = {}  # a game repeats its moves: each text is parsed once
     for index, entry in enumerate(log.entries[:until]):
         where = f"actions[{index}]"
-        try:
-            action = parse_action(entry.action)
-        except MoveSyntaxError as error:
-            raise LogError(f"{where}.action", str(error)) from None
+        action = parsed.get(entry.action)
+        if action is None:
+            try:
+                action = parsed[entry.action] = parse_action(entry.action)
+            except MoveSyntaxError as error:
+                raise LogError(f"{where}.action", str(error)) from None
         changes.clear()
         try:
             game.perform(action)

@@ -135,23 +135,42 @@ def test_the_command_line_names_the_first_wrong_entry(name: str, tmp_path: Path,
     assert len(err) < 300
 
 
-def test_more_objects_and_lists_than_the_limit_are_refused_before_parsing(
+def test_a_file_that_would_take_too_much_memory_is_refused_before_parsing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each object or list costs memory far beyond its two bytes of text: counted first."""
-    monkeypatch.setattr(log, "MAX_CONTAINERS", 1000)
-    with pytest.raises(log.LogError) as caught:
-        log.loads("[" + ",".join(["[]"] * 1001) + "]")
-    assert "more than 1,000 JSON objects and lists" in caught.value.problem
-    log.loads(TEXT.replace('"actions": [', '"actions": [', 1))  # a real log is far below
+    """Each object or list costs memory far beyond its two bytes of text: estimated first."""
+    monkeypatch.setattr(log, "MAX_PARSED_BYTES", 100_000)
+    for text in ("[" + ",".join(["[]"] * 1001) + "]", "[" + ",".join(['"ab"'] * 2001) + "]", "[" * 1100):
+        with pytest.raises(log.LogError) as caught:
+            log.loads(text)
+        assert caught.value.problem.startswith("too many objects, lists and strings for a game log")
+    monkeypatch.setattr(log, "MAX_PARSED_BYTES", 240_000_000)
+    log.loads(TEXT)
 
 
-def test_a_real_log_is_far_below_the_object_limit() -> None:
-    """The densest log of real moves: a stock tap per action, some 57 bytes and 4 objects
-    and lists each, about 1.2 million in 16 MiB."""
-    entry = {"action": "s", "events": [{"tag": "drawn", "cards": ["QH"]}]}
-    size = len(json.dumps(entry, separators=(",", ":"))) + 1
-    assert log.MAX_LOG_BYTES // size * 4 < log.MAX_CONTAINERS
+@pytest.mark.parametrize("draw", [1, 3])
+def test_a_16_mib_log_as_the_game_writes_it_is_below_the_memory_limit(draw: int) -> None:
+    """The densest log of real moves the game writes: stock taps, each drawing ``draw`` cards."""
+    game = CATALOG.game_from_code(f"KL1-D{draw}N-AAAAAAG")
+    for _ in range(300):
+        game.perform(Move.parse("s"))
+    text = log.dumps(log.log_of(game, CATALOG))
+    head = len(log.dumps(log.log_of(CATALOG.game_from_code(f"KL1-D{draw}N-AAAAAAG"), CATALOG)))
+    per_byte = (log.parsed_size(text) - log.parsed_size(TEXT)) / (len(text) - head)
+    assert per_byte * log.MAX_LOG_BYTES < log.MAX_PARSED_BYTES
+
+
+def test_the_memory_estimate_is_above_what_parsing_takes() -> None:
+    cases = ['{"tag":"won"}', "{}", "[]", "[1]", '"ab"', "1000", "1.5", '{"action":1,"events":[]}', '["QH"]']
+    for unit in cases:
+        text = "[" + ",".join([unit] * 20_000) + "]"
+        tracemalloc.start()
+        try:
+            loads_json(text)
+            used = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert used <= log.parsed_size(text) + 200_000, unit
 
 
 # -- a key given twice ---------------------------------------------------------------------------
