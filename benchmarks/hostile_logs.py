@@ -316,15 +316,28 @@ def main() -> None:
     print(f"worst: {worst['seconds']:.2f} s, {worst['megabytes']:.0f} MB")
     if args.no_count:
         return
-    result = subprocess.run(
-        [sys.executable, __file__, "--count-tests"], capture_output=True, text=True, check=False, cwd=root
-    )
-    if result.returncode != 0:
-        print("the tests could not be counted:", result.stderr.strip()[-300:])
-        return
     print("\nHostile cases the tests throw at each input (parameters; a property test counts its examples):")
-    for name, (tests, cases) in json.loads(result.stdout).items():
-        print(f"  {name:12} {cases:>7,} cases in {tests:,} tests")
+    for profile in ("ci", "thorough"):
+        env = {key: value for key, value in os.environ.items() if key != "SOLITAIRE_TESTS"}
+        if profile == "thorough":
+            env["SOLITAIRE_TESTS"] = "thorough"
+        result = subprocess.run(
+            [sys.executable, __file__, "--count-tests"],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=root,
+            env=env,
+        )
+        if result.returncode != 0:
+            print("the tests could not be counted:", result.stderr.strip()[-300:])
+            return
+        label = "by default" if profile == "ci" else "with SOLITAIRE_TESTS=thorough"
+        counts = json.loads(result.stdout)
+        print(
+            f"  {label}: "
+            + ", ".join(f"{name} {cases:,} ({tests:,} tests)" for name, (tests, cases) in counts.items())
+        )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
 from solitaire.core.store import HOME_VARIABLE
+from solitaire.core.untrusted import cut
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
@@ -277,7 +278,9 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            _say(f"action at index {index} ({text}) refused by rule {refusal.rule}: {message}", sys.stderr)
+            _say(
+                f"action at index {index} ({cut(text)}) refused by rule {refusal.rule}: {message}", sys.stderr
+            )
             return EXIT_REFUSED
     return EXIT_OK
 

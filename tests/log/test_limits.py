@@ -332,3 +332,9 @@ def test_a_long_move_gives_a_short_message(capsys: Capture) -> None:
     assert run(["play", "KL1-D1N-AAAAAAG", "t1>" + "x" * 100_000]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 200 and "(100,003 characters)" in err
+
+
+def test_a_refused_move_padded_with_spaces_gives_a_short_message(capsys: Capture) -> None:
+    assert run(["play", "KL1-D1N-AAAAAAG", " " * 100_000 + "t1>t1"]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300 and "(100,005 characters)" in err
