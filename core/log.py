@@ -85,7 +85,7 @@ PARSED_COSTS: Final = {"object": 200, "list": 96, "string": 62, "element": 36}
 MAX_EVENTS: Final = 1000
 #: The most cards a list in a log holds: a whole deck.
 DECK_SIZE: Final = len(CARDS)
-#: The longest package name and version read.
+#: The longest plugin id, package name and version read.
 MAX_NAME_CHARS: Final = 200
 #: A distribution name (PEP 508), compared without regard to case.
 NAME_RE: Final = re.compile(r"[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9]", re.IGNORECASE)
@@ -640,6 +640,9 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         ("scoring", header.scoring, catalog.scorings),
         ("redeal", header.redeal, catalog.redeals),
     ):
+        if len(ref.id) > MAX_NAME_CHARS:
+            problem = f"{quote(ref.id)} is longer than any id (at most {MAX_NAME_CHARS} characters)"
+            raise LogError(f"header.{kind}.id", problem)
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
             raise LogError(f"header.{kind}", f"{kind} {quote(ref.id)} is not installed{_advice(ref)}")

@@ -313,6 +313,7 @@ LONG_IN_LOGS = {
     "top-key": _set((LONG,), 1),
     "tag": _set(("actions", 0, "events", 0, "tag"), LONG),
     "package": _set(("header", "variant", "package"), LONG),
+    "redeal": _set(("header", "redeal", "id"), "passes:" + "9" * 1_000_000),
 }
 
 
