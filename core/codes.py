@@ -38,7 +38,8 @@ from typing import Final
 import attrs
 
 from solitaire.core.deals import DEAL_NUMBERS, SHUFFLE_VERSIONS
-from solitaire.core.untrusted import quote
+from solitaire.core.i18n import N_, Message
+from solitaire.core.untrusted import Quoted, quote
 
 __all__ = [
     "BASE32_ALPHABET",
@@ -87,6 +88,8 @@ class CodeError(ValueError):
 
     ``CodeError(code, problem)`` builds the message ``game code 'CODE': PROBLEM``;
     ``CodeError(message)`` takes a complete message as it is (``code`` is then None).
+    The problem (or message) is a :class:`~solitaire.core.i18n.Message`, translated by
+    :meth:`message`, or plain English text (older callers may give its Russian as ``ru``).
 
     >>> GameCode.parse("KL1-D2N-AAAAAAG")
     Traceback (most recent call last):
@@ -96,58 +99,79 @@ class CodeError(ValueError):
 
     code: object
     problem: str
-    #: The problem (or the complete message) in Russian, when known.
-    ru: str | None
-    _args: tuple[object, str | None, str | None]
+    #: The problem (or the complete message) as given: a message translated when shown.
+    text: Message | str
+    _ru: str | None
+    _args: tuple[object, Message | str | None, str | None]
 
-    def __init__(self, code_or_message: object, problem: str | None = None, *, ru: str | None = None) -> None:
+    def __init__(
+        self, code_or_message: object, problem: Message | str | None = None, *, ru: str | None = None
+    ) -> None:
         if problem is None:
-            message = str(code_or_message)
+            self.text = code_or_message if isinstance(code_or_message, Message) else str(code_or_message)
+            message = str(self.text)
             self.code = None
             self.problem = message
         else:
             code = code_or_message
+            self.text = problem
             message = f"game code {quote(code)}: {problem}"
             self.code = code
-            self.problem = problem
+            self.problem = str(problem)
         super().__init__(message)
-        self.ru = ru
+        self._ru = ru
         self._args = (code_or_message, problem, ru)
 
-    def __reduce__(self) -> tuple[Callable[..., CodeError], tuple[object, str | None, str | None]]:
+    def __reduce__(self) -> tuple[Callable[..., CodeError], tuple[object, Message | str | None, str | None]]:
         return (_code_error, self._args)
 
+    @property
+    def ru(self) -> str | None:
+        """The problem (or the complete message) in Russian, when known (older callers)."""
+        if self._ru is not None or not isinstance(self.text, Message):
+            return self._ru
+        return self.text.translate("ru")
+
     def message(self, lang: str = "en") -> str:
-        """The message in ``lang`` ("en" or "ru"; English when no translation is known).
+        """The message in ``lang`` (English where no translation is known).
 
         >>> CodeError("KL1-D2N-AAAAAAG", "draw mode must be D1 or D3, not 'D2'",
         ...           ru="режим должен быть D1 или D3, а не 'D2'").message("ru")
         "код игры 'KL1-D2N-AAAAAAG': режим должен быть D1 или D3, а не 'D2'"
         """
-        if lang != "ru" or self.ru is None:
-            return str(self)
-        return self.ru if self.code is None else f"код игры {quote(self.code)}: {self.ru}"
+        problem: Message | str = self.text
+        if self._ru is not None:
+            problem = self._ru if lang == "ru" else self.problem
+        if self.code is None:
+            return problem.translate(lang) if isinstance(problem, Message) else problem
+        return Message(
+            N_("game code {code!r}: {problem}"), code=Quoted(self.code), problem=problem
+        ).translate(lang)
 
 
-def _code_error(code_or_message: object, problem: str | None, ru: str | None) -> CodeError:
+def _code_error(code_or_message: object, problem: Message | str | None, ru: str | None) -> CodeError:
     return CodeError(code_or_message, problem, ru=ru)
 
 
-def _deal_problem(text: str) -> tuple[str, str] | None:
-    """What is wrong with the (upper case) deal part ``text``, in English and in
-    Russian, or None."""
+def _deal_problem(text: str) -> Message | None:
+    """What is wrong with the (upper case) deal part ``text``, or None."""
     for position, char in enumerate(text, start=1):
         if char not in _BASE32_VALUES:
-            return (
-                f"character {char!r} at position {position} of the deal part {text!r} is not a base32 "
-                "digit (use A-Z and 2-7; 0, 1, 8 and 9 are not base32 digits)",
-                f"символ {char!r} на месте {position} в номере расклада {text!r} не цифра base32"
-                " (пишите A–Z и 2–7; 0, 1, 8 и 9 не цифры base32)",
+            return Message(
+                N_(
+                    "character {char!r} at position {position} of the deal part {text!r} is not a base32 "
+                    "digit (use A-Z and 2-7; 0, 1, 8 and 9 are not base32 digits)"
+                ),
+                char=char,
+                position=position,
+                text=text,
             )
     if len(text) != DEAL_CHARS:
-        return (
-            f"the deal part must be exactly {DEAL_CHARS} base32 characters, not {len(text)} ({text!r})",
-            f"в номере расклада должно быть ровно {DEAL_CHARS} знаков base32, а не {len(text)} ({text!r})",
+        return Message(
+            "the deal part must be exactly {DEAL_CHARS} base32 characters, not {length} ({text!r})",
+            DEAL_CHARS=DEAL_CHARS,
+            length=len(text),
+            text=text,
         )
     return None
 
@@ -180,7 +204,7 @@ def decode_deal(text: str) -> int:
     upper = text.translate(_UPPER)
     problem = _deal_problem(upper)
     if problem is not None:
-        raise ValueError(problem[0])
+        raise ValueError(str(problem))
     value = 0
     for char in upper:
         value = value * 32 + _BASE32_VALUES[char]
@@ -191,49 +215,57 @@ def _parse_extensions(code: str, middle: str, tokens: str) -> tuple[str | None, 
     """Parse the extension tokens after the scoring letter: (redeal token, returns_allowed)."""
     match = _EXTENSIONS_RE.fullmatch(tokens)
     if match is None:
-        problem, ru = _extension_problem(middle, tokens)
-        raise CodeError(code, problem, ru=ru)
+        raise CodeError(code, _extension_problem(middle, tokens))
     redeal = match["redeal"] or None
     if redeal is not None and len(redeal) > 1:
         digits = redeal[1:]
         if digits[0] == "0":
             raise CodeError(
                 code,
-                f"the number in redeal token {redeal!r} in {middle!r} must be 1 or more,"
-                " without leading zeros",
-                ru=f"число проходов в {redeal!r} (в {middle!r}) должно быть не меньше 1, без нулей впереди",
+                Message(
+                    N_(
+                        "the number in redeal token {redeal!r} in {middle!r} must be 1 or more, without "
+                        "leading zeros"
+                    ),
+                    redeal=redeal,
+                    middle=middle,
+                ),
             )
     return redeal, match["returns"] != "F"
 
 
-def _extension_problem(middle: str, tokens: str) -> tuple[str, str]:
-    """Say what is wrong with the extension tokens of ``middle``, in English and in Russian."""
+def _extension_problem(middle: str, tokens: str) -> Message:
+    """Say what is wrong with the extension tokens of ``middle``."""
     redeal = [m.group() for m in re.finditer(r"[A-EG-Z][0-9]*", tokens)]
     long = [token for token in redeal if len(token) - 1 > MAX_REDEAL_DIGITS]
     if long:
-        return (
-            f"the number in redeal token {long[0]!r} in {middle!r} has more than {MAX_REDEAL_DIGITS} digits",
-            f"в числе проходов {long[0]!r} (в {middle!r}) больше {MAX_REDEAL_DIGITS} цифр",
+        return Message(
+            "the number in redeal token {token!r} in {middle!r} has more than {MAX_REDEAL_DIGITS} digits",
+            token=long[0],
+            middle=middle,
+            MAX_REDEAL_DIGITS=MAX_REDEAL_DIGITS,
         )
     if tokens.count("F") > 1:
-        return f"extension 'F' is repeated in {middle!r}", f"'F' повторяется в {middle!r}"
+        return Message("extension 'F' is repeated in {middle!r}", middle=middle)
     if len(redeal) > 1:
         found = ", ".join(map(repr, redeal))
-        return (
-            f"only one redeal token is allowed in {middle!r}, found {found}",
-            f"в {middle!r} может быть только одно правило проходов, а их несколько: {found}",
+        return Message(
+            "only one redeal token is allowed in {middle!r}, found {found}", middle=middle, found=found
         )
     if "F" in tokens and redeal and tokens.index("F") < tokens.index(redeal[0]):
-        return (
-            f"redeal token {redeal[0]!r} must come before 'F' in {middle!r} (order: redeal token, then F)",
-            f"правило проходов {redeal[0]!r} пишется перед 'F' в {middle!r} (порядок: проходы, затем F)",
+        return Message(
+            "redeal token {token!r} must come before 'F' in {middle!r} (order: redeal token, then F)",
+            token=redeal[0],
+            middle=middle,
         )
-    return (
-        f"cannot read the extensions {tokens!r} in {middle!r}: after the scoring letter come an optional"
-        f" redeal token (a letter and an optional number: U, P3, ...), then an optional F"
-        f" (foundation returns forbidden)",
-        f"не удаётся прочитать {tokens!r} в {middle!r}: после буквы подсчёта очков может идти правило"
-        f" проходов (буква и, если нужно, число: U, P3, …), затем F (возврат карт с баз запрещён)",
+    return Message(
+        N_(
+            "cannot read the extensions {tokens!r} in {middle!r}: after the scoring letter come an "
+            "optional redeal token (a letter and an optional number: U, P3, ...), then an optional F "
+            "(foundation returns forbidden)"
+        ),
+        tokens=tokens,
+        middle=middle,
     )
 
 
@@ -311,15 +343,17 @@ class GameCode:
         if not isinstance(text, str):
             raise CodeError(
                 text,
-                f"must be a string like {EXAMPLE_CODE}, not {type(text).__name__}",
-                ru=f"должен быть строкой вида {EXAMPLE_CODE}, а не {type(text).__name__}",
+                Message(
+                    "must be a string like {EXAMPLE_CODE}, not {kind}",
+                    EXAMPLE_CODE=EXAMPLE_CODE,
+                    kind=type(text).__name__,
+                ),
             )
         code = text.strip()
         if not code:
             raise CodeError(
                 code,
-                f"is empty; expected a code like {EXAMPLE_CODE}",
-                ru=f"пуст; нужен код вида {EXAMPLE_CODE}",
+                Message("is empty; expected a code like {EXAMPLE_CODE}", EXAMPLE_CODE=EXAMPLE_CODE),
             )
         if len(code) > MAX_CODE_CHARS:
             raise CodeError(
@@ -332,8 +366,11 @@ class GameCode:
         if len(groups) != 3:
             raise CodeError(
                 code,
-                f"expected 3 groups separated by '-', like {EXAMPLE_CODE}, not {len(groups)}",
-                ru=f"нужны 3 части через '-', как в {EXAMPLE_CODE}, а не {len(groups)}",
+                Message(
+                    "expected 3 groups separated by '-', like {EXAMPLE_CODE}, not {count}",
+                    EXAMPLE_CODE=EXAMPLE_CODE,
+                    count=len(groups),
+                ),
             )
         head, middle, deal_text = groups
 
@@ -342,70 +379,81 @@ class GameCode:
         if len(prefix) < 2 or not set(prefix) <= _LETTERS:
             raise CodeError(
                 code,
-                f"the code must start with a 2-letter variant prefix (like 'KL'), not {head[:2]!r}",
-                ru=f"код начинается с двух букв варианта (например, 'KL'), а не с {head[:2]!r}",
+                Message(
+                    "the code must start with a 2-letter variant prefix (like 'KL'), not {start!r}",
+                    start=head[:2],
+                ),
             )
         version_text = head[2:]
         if not version_text:
             raise CodeError(
                 code,
-                f"the format version number is missing after the prefix {prefix!r}",
-                ru=f"после букв {prefix!r} нет номера версии формата",
+                Message("the format version number is missing after the prefix {prefix!r}", prefix=prefix),
             )
         if not set(version_text) <= _DIGITS:
             raise CodeError(
                 code,
-                f"the format version after the prefix {prefix!r} must be a number, not {version_text!r}",
-                ru=f"версия формата после {prefix!r} должна быть числом, а не {version_text!r}",
+                Message(
+                    "the format version after the prefix {prefix!r} must be a number, not {version_text!r}",
+                    prefix=prefix,
+                    version_text=version_text,
+                ),
             )
         supported = ", ".join(str(v) for v in CODE_VERSIONS)
         if version_text[0] == "0" and len(version_text) > 1:
             raise CodeError(
                 code,
-                f"the format version {version_text!r} must be written without leading zeros",
-                ru=f"версия формата {version_text!r} пишется без нулей впереди",
+                Message(
+                    "the format version {version_text!r} must be written without leading zeros",
+                    version_text=version_text,
+                ),
             )
         version = int(version_text)
         if version not in CODE_VERSIONS:
             raise CodeError(
                 code,
-                f"format version {version} is not supported (supported: {supported})",
-                ru=f"версия формата {version} не поддерживается (поддерживаются: {supported})",
+                Message(
+                    "format version {version} is not supported (supported: {supported})",
+                    version=version,
+                    supported=supported,
+                ),
             )
 
         # Middle: draw mode, scoring letter, extensions.
         if not middle:
             raise CodeError(
                 code,
-                "the middle group is empty; expected a draw mode D1 or D3 and a scoring letter",
-                ru="средняя часть пуста; нужны D1 или D3 (сколько карт открывать) и буква подсчёта очков",
+                Message("the middle group is empty; expected a draw mode D1 or D3 and a scoring letter"),
             )
         draw_text = middle[:2]
         if draw_text not in ("D1", "D3"):
             raise CodeError(
                 code,
-                f"draw mode must be D1 or D3, not {draw_text!r}",
-                ru=f"число открываемых карт пишется как D1 или D3, а не {draw_text!r}",
+                Message("draw mode must be D1 or D3, not {draw_text!r}", draw_text=draw_text),
             )
         draw = int(draw_text[1])
         if len(middle) < 3:
             raise CodeError(
                 code,
-                f"the scoring letter (like 'N' or 'V') is missing after {draw_text!r}",
-                ru=f"после {draw_text!r} нет буквы подсчёта очков (например, 'N' или 'V')",
+                Message(
+                    "the scoring letter (like 'N' or 'V') is missing after {draw_text!r}", draw_text=draw_text
+                ),
             )
         scoring_letter = middle[2]
         if scoring_letter not in _LETTERS:
             raise CodeError(
                 code,
-                f"the scoring letter after {draw_text!r} must be a letter A-Z, not {scoring_letter!r}",
-                ru=f"подсчёт очков после {draw_text!r} обозначается буквой A–Z, а не {scoring_letter!r}",
+                Message(
+                    "the scoring letter after {draw_text!r} must be a letter A-Z, not {scoring_letter!r}",
+                    draw_text=draw_text,
+                    scoring_letter=scoring_letter,
+                ),
             )
         redeal, returns_allowed = _parse_extensions(code, middle, middle[3:])
 
         # Deal.
         problem = _deal_problem(deal_text)
         if problem is not None:
-            raise CodeError(code, problem[0], ru=problem[1])
+            raise CodeError(code, problem)
         deal = decode_deal(deal_text)
         return cls(prefix, version, draw, scoring_letter, redeal, returns_allowed, deal=deal)

@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
 from typing import Final, Literal
 
 import attrs
@@ -24,6 +25,7 @@ from solitaire.core.deals import shuffled_deck
 from solitaire.core.hints import Hint
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
+from solitaire.core.registry import BUILTIN_PACKAGE, PluginError, PluginInfo, plugin_output
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import Event, State
 
@@ -93,13 +95,26 @@ class Game:
         code: str = "",
         hints: Callable[[State, Ruleset], Hint] | None = None,
         initial: State | None = None,
+        origins: Mapping[str, PluginInfo] | None = None,
     ):
         """A game of the deal ``rules.options.deal``; ``initial`` starts it from
-        another position instead (a puzzle, a test, a saved position)."""
+        another position instead (a puzzle, a test, a saved position).
+
+        ``origins`` says where the variant, scoring scheme and redeal policy come
+        from (keys ``variant``, ``scoring``, ``redeal``, as :meth:`Catalog.new_game
+        <solitaire.core.registry.Catalog.new_game>` gives them): then an error in a
+        third-party plugin's code (``sys.exit()`` included) while dealing or
+        playing a move is raised as a :class:`~solitaire.core.registry.PluginError`
+        naming it, and the game is left as it was."""
         self.rules = rules
         self.code = code
+        self.origins: Mapping[str, PluginInfo] = origins or {}
+        self._foreign = any(info.package != BUILTIN_PACKAGE for info in self.origins.values())
         self.order = shuffled_deck(rules.options.deal)
-        self.initial = initial if initial is not None else rules.initial_state(self.order)
+        if initial is None:
+            with self._plugin_code("initial_state"):
+                initial = rules.initial_state(self.order)
+        self.initial = initial
         self.state = self.initial
         #: Every action since the deal (or restart) with its events; for ``undo``
         #: the events of the move taken back, for ``redo`` those played again.
@@ -129,13 +144,52 @@ class Game:
         for callback in list(self._subscribers):
             callback(change)
 
+    # -- plugin code ---------------------------------------------------------------------------
+
+    @contextmanager
+    def _plugin_code(self, where: str) -> Iterator[None]:
+        """Errors in a third-party plugin's code, raised as a :class:`PluginError` naming it;
+        what it prints goes to stderr."""
+        try:
+            with ExitStack() as stack:
+                if self._foreign:
+                    stack.enter_context(plugin_output())
+                yield
+        except (IllegalMoveError, PluginError):
+            raise
+        except (Exception, SystemExit) as error:
+            failure = self._blame(error, where)
+            if failure is None:
+                raise
+            raise failure from error
+
+    def _blame(self, error: BaseException, where: str) -> PluginError | None:
+        """The plugin whose code raised ``error``: the innermost frame run by the variant,
+        scoring scheme or redeal policy (None when that is a built-in's: a bug of ours)."""
+        parts = {id(self.rules.variant): "variant", id(self.rules.scoring): "scoring"}
+        parts[id(self.rules.redeal)] = "redeal"
+        kind = "variant"
+        method = where
+        trace = error.__traceback__
+        while trace is not None:
+            owner = parts.get(id(trace.tb_frame.f_locals.get("self")))
+            if owner is not None:
+                kind, method = owner, trace.tb_frame.f_code.co_name
+            trace = trace.tb_next
+        info = self.origins.get(kind)
+        if info is None or info.package == BUILTIN_PACKAGE:
+            return None
+        part = {"variant": self.rules.variant, "scoring": self.rules.scoring, "redeal": self.rules.redeal}
+        return PluginError(kind, str(getattr(part[kind], "id", "?")), info, method, error)
+
     # -- moves ---------------------------------------------------------------------------------
 
     def check(self, move: Move | str) -> Move | Refusal:
         """The canonical move if it is legal now, else the :class:`Refusal`."""
         if isinstance(move, str):
             move = Move.parse(move)
-        return self.rules.check(self.state, move)
+        with self._plugin_code("check"):
+            return self.rules.check(self.state, move)
 
     def is_legal(self, move: Move | str) -> bool:
         """True when ``move`` may be played now."""
@@ -143,17 +197,20 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, canonical."""
-        return self.rules.legal_moves(self.state)
+        with self._plugin_code("legal_moves"):
+            return self.rules.legal_moves(self.state)
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
         """Play a move; returns its events.  A refused move raises
         :class:`~solitaire.core.refusals.IllegalMoveError` and changes nothing."""
         if isinstance(move, str):
             move = Move.parse(move)
-        checked = self.rules.check(self.state, move)
+        with self._plugin_code("check"):
+            checked = self.rules.check(self.state, move)
         if isinstance(checked, Refusal):
             raise IllegalMoveError(move, checked)
-        events, after = self.rules.transition(self.state, checked)
+        with self._plugin_code("a move"):
+            events, after = self.rules.transition(self.state, checked)
         step = _Step(self.state, after, checked, tuple(events))
         self._undo.append(step)
         self._redo.clear()

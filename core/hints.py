@@ -14,10 +14,12 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from solitaire.core import i18n
+from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.state import State, pile_cards
 
-__all__ = ["Hint", "Memory", "move_words", "naming", "no_move"]
+__all__ = ["Hint", "Memory", "move_message", "move_words", "naming", "no_move"]
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
@@ -25,27 +27,36 @@ _V = TypeVar("_V")
 
 @attrs.frozen
 class Hint:
-    """A suggested move (None when there is none) with the reason, per language."""
+    """A suggested move (None when there is none) with the reason: a
+    :class:`~solitaire.core.i18n.Message` translated when shown, or (older plugins)
+    a text per language."""
 
     move: Move | None
-    messages: Mapping[str, str]
+    text: Message | Mapping[str, str]
+
+    @property
+    def messages(self) -> dict[str, str]:
+        """The reason in every language spoken."""
+        return {lang: self.reason(lang) for lang in i18n.languages()}
 
     def reason(self, lang: str = "en") -> str:
         """Why this move, in ``lang`` (English when that language is missing)."""
-        return self.messages.get(lang) or self.messages["en"]
+        if isinstance(self.text, Message):
+            return self.text.translate(lang)
+        return i18n.translate(self.text, lang)
 
 
-def move_words(state: State, move: Move) -> dict[str, str]:
-    """A move in words, per language, to start a hint's reason with.
+def move_message(state: State, move: Move) -> Message:
+    """A move in words, to start a hint's reason with, translated when shown.
 
     >>> from solitaire.core.moves import DRAW
-    >>> move_words(State((), (), ((),) * 4, ()), DRAW)["en"]
-    'Turn the waste back into the stock'
+    >>> move_message(State((), (), ((),) * 4, ()), DRAW).translate("ru")
+    'Верните сброс в колоду'
     """
     if move.is_draw:
-        if state.stock:
-            return {"en": "Draw from the stock", "ru": "Откройте карты из колоды"}
-        return {"en": "Turn the waste back into the stock", "ru": "Верните сброс в колоду"}
+        return (
+            Message("Draw from the stock") if state.stock else Message("Turn the waste back into the stock")
+        )
     try:
         cards = pile_cards(state, move.src)
     except KeyError:
@@ -53,41 +64,41 @@ def move_words(state: State, move: Move) -> dict[str, str]:
     card = cards[-(move.count or 1)].display if len(cards) >= (move.count or 1) else "?"
     dst = move.dst or ""
     if dst.startswith("f"):
-        return {"en": f"Put {card} on its foundation", "ru": f"Положите {card} на базу"}
+        return Message("Put {card} on its foundation", card=card)
     to = dst[1:]
     if move.src == "w":
-        return {
-            "en": f"Play {card} from the waste onto column {to}",
-            "ru": f"Сыграйте {card} из сброса в столбец {to}",
-        }
+        return Message("Play {card} from the waste onto column {to}", card=card, to=to)
     if move.src.startswith("f"):
-        return {
-            "en": f"Bring {card} back from its foundation to column {to}",
-            "ru": f"Верните {card} с базы в столбец {to}",
-        }
-    return {
-        "en": f"Move {card} from column {move.src[1:]} to column {to}",
-        "ru": f"Переместите {card} из столбца {move.src[1:]} в столбец {to}",
-    }
+        return Message("Bring {card} back from its foundation to column {to}", card=card, to=to)
+    return Message("Move {card} from column {column} to column {to}", card=card, column=move.src[1:], to=to)
 
 
-def naming(state: State, move: Move, reasons: Mapping[str, str]) -> Hint:
-    """A hint whose text names the move before giving ``reasons`` (per language, each
-    starting in lower case): "Draw from the stock: this wins 6 of 7 guesses…"."""
-    words = move_words(state, move)
-    return Hint(
-        move, {lang: f"{words.get(lang) or words['en']}: {reason}" for lang, reason in reasons.items()}
-    )
+def move_words(state: State, move: Move) -> dict[str, str]:
+    """A move in words, per language spoken (see :func:`move_message`).
+
+    >>> from solitaire.core.moves import DRAW
+    >>> move_words(State((), (), ((),) * 4, ()), DRAW)["en"]
+    'Turn the waste back into the stock'
+    """
+    words = move_message(state, move)
+    return {lang: words.translate(lang) for lang in i18n.languages()}
+
+
+def naming(state: State, move: Move, reasons: Message | Mapping[str, str]) -> Hint:
+    """A hint whose text names the move before giving the reason (a :class:`Message`,
+    or a text per language, starting in lower case): "Draw from the stock: this wins
+    6 of 7 guesses…"."""
+    words = move_message(state, move)
+    if isinstance(reasons, Message):
+        return Hint(move, Message("{move}: {reason}", move=words, reason=reasons))
+    return Hint(move, {lang: f"{words.translate(lang)}: {reason}" for lang, reason in reasons.items()})
 
 
 def no_move() -> Hint:
     """The answer when no move helps."""
     return Hint(
         None,
-        {
-            "en": "No useful move: undo some moves or start a new game.",
-            "ru": "Полезных ходов нет: отмените несколько ходов или начните новую партию.",
-        },
+        Message("No useful move: undo some moves or start a new game."),
     )
 
 

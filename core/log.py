@@ -34,6 +34,7 @@ from cattrs.strategies import configure_tagged_union
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.state import (
@@ -45,7 +46,7 @@ from solitaire.core.state import (
     StockDrawn,
     WasteRecycled,
 )
-from solitaire.core.untrusted import DuplicateKeyError, cut, loads_json, quote
+from solitaire.core.untrusted import DuplicateKeyError, Quoted, cut, loads_json, quote
 
 if TYPE_CHECKING:
     from solitaire.core.registry import Catalog
@@ -106,14 +107,27 @@ EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, WasteRecycled, Score
 
 
 class LogError(ValueError):
-    """A log that cannot be read or does not replay; ``where`` names the place."""
+    """A log that cannot be read or does not replay; ``where`` names the place.
 
-    def __init__(self, where: str, problem: str) -> None:
+    ``problem`` is a :class:`~solitaire.core.i18n.Message` (or English text): the
+    error's text is English, :meth:`message` says it in another language.
+    """
+
+    def __init__(self, where: Message | str, problem: Message | str) -> None:
+        self.place, self.text = where, problem
         # Every quoted input is cut short where it is quoted; this bounds the rest.
-        where, problem = cut(where, 200), cut(problem, 600)
+        where, problem = cut(str(where), 200), cut(str(problem), 600)
         super().__init__(f"{where}: {problem}" if where else problem)
         self.where = where
         self.problem = problem
+
+    def message(self, lang: str = "en") -> str:
+        """The error in ``lang``."""
+        where, problem = (
+            cut(part.translate(lang) if isinstance(part, Message) else str(part), 600)
+            for part in (self.place, self.text)
+        )
+        return f"{where}: {problem}" if where else problem
 
 
 @attrs.frozen
@@ -324,15 +338,24 @@ def _upgrade_0(data: dict[str, Any]) -> dict[str, Any]:
 UPGRADES: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _upgrade_0}
 
 
-def _object(value: Any, where: str) -> Mapping[str, Any]:
+def _object(value: Any, where: Message | str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise LogError(where, f"expected a JSON object, not {_json_type(value)}")
+        raise LogError(where, Message("expected a JSON object, not {found}", found=_json_type(value)))
     return value
 
 
-def _json_type(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", type(None): "null"}
-    return names.get(type(value), "a number")
+_JSON_TYPES: Final[dict[type, str]] = {
+    dict: N_("an object"),
+    list: N_("a list"),
+    str: N_("text"),
+    bool: N_("true/false"),
+    type(None): "null",
+}
+_A_NUMBER: Final = N_("a number")
+
+
+def _json_type(value: Any) -> Message:
+    return Message(_JSON_TYPES.get(type(value), _A_NUMBER))
 
 
 def loads(text: str | bytes) -> GameLog:
@@ -342,13 +365,15 @@ def loads(text: str | bytes) -> GameLog:
 
 def _text(raw: str | bytes) -> str:
     if len(raw) > MAX_LOG_BYTES:
-        raise LogError("", f"the file is larger than {MAX_LOG_BYTES // 2**20} MiB: not a game log")
+        raise LogError(
+            "", Message("the file is larger than {limit} MiB: not a game log", limit=MAX_LOG_BYTES // 2**20)
+        )
     if isinstance(raw, str):
         return raw
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise LogError("", f"not UTF-8 text (byte {error.start})") from None
+        raise LogError("", Message("not UTF-8 text (byte {byte})", byte=error.start)) from None
 
 
 def parsed_size(text: str) -> int:
@@ -375,11 +400,21 @@ def _parse(text: str) -> Any:
     try:
         return loads_json(text)
     except json.JSONDecodeError as error:
-        raise LogError(f"line {error.lineno} column {error.colno}", f"not valid JSON ({error.msg})") from None
+        raise LogError(
+            f"line {error.lineno} column {error.colno}",
+            Message("not valid JSON ({problem})", problem=error.msg),
+        ) from None
     except DuplicateKeyError as error:
         raise LogError("", f"{error}: refused, as readers could take either") from None
     except (RecursionError, ValueError) as error:
-        raise LogError("", f"not a game log ({type(error).__name__}: {str(error)[:80]})") from None
+        raise LogError(
+            "",
+            Message(
+                "not a game log ({error_kind}: {error_text})",
+                error_kind=type(error).__name__,
+                error_text=str(error)[:80],
+            ),
+        ) from None
 
 
 def from_data(data: Any) -> GameLog:
@@ -389,27 +424,36 @@ def from_data(data: Any) -> GameLog:
 
 def _from_data(data: Any, *, consume: bool) -> GameLog:
     """A log from parsed JSON; ``consume`` lets go of each action's JSON once it is read."""
-    data = dict(_object(data, "the file"))
+    data = dict(_object(data, Message("the file")))
     if data.get("format") != FORMAT_NAME:
-        raise LogError("format", f"expected {FORMAT_NAME!r}: this is not a solitaire game log")
+        raise LogError(
+            "format",
+            Message("expected {FORMAT_NAME!r}: this is not a solitaire game log", FORMAT_NAME=FORMAT_NAME),
+        )
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise LogError("version", f"expected a format version number, not {_json_type(version)}")
+        raise LogError(
+            "version", Message("expected a format version number, not {found}", found=_json_type(version))
+        )
     if version > FORMAT_VERSION or version < min(UPGRADES, default=FORMAT_VERSION):
         raise LogError(
             "version",
-            f"format version {version} is not known here (this version reads 0 to {FORMAT_VERSION})",
+            Message(
+                "format version {version} is not known here (this version reads 0 to {FORMAT_VERSION})",
+                version=version,
+                FORMAT_VERSION=FORMAT_VERSION,
+            ),
         )
     while version < FORMAT_VERSION:
         data = UPGRADES[version](data)
         version = data["version"]
     extra = set(data) - {"format", "version", "header", "actions"}
     if extra:
-        raise LogError(cut(sorted(extra)[0]), "unknown field")
+        raise LogError(cut(sorted(extra)[0]), Message("unknown field"))
     header = _header(data.get("header"))
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise LogError("actions", f"expected a list, not {_json_type(actions)}")
+        raise LogError("actions", Message("expected a list, not {found}", found=_json_type(actions)))
     entries = []
     for index, item in enumerate(actions):
         entries.append(_entry(item, f"actions[{index}]"))
@@ -424,7 +468,7 @@ def _from_data(data: Any, *, consume: bool) -> GameLog:
 
 def _header(value: Any) -> LogHeader:
     if value is None:
-        raise LogError("header", "missing")
+        raise LogError("header", Message("missing"))
     data = _object(value, "header")
     for key in data:
         if key not in _HEADER_FIELDS:
@@ -474,13 +518,13 @@ def _entry(item: Any, where: str) -> LogEntry:
         if key not in ("action", "events"):
             raise LogError(where, f"unknown field {cut(key)}")
     if "action" not in data:
-        raise LogError(f"{where}.action", "missing")
+        raise LogError(f"{where}.action", Message("missing"))
     action = _text_field(data["action"], f"{where}.action")
     if "events" not in data:
-        raise LogError(f"{where}.events", "missing")
+        raise LogError(f"{where}.events", Message("missing"))
     events = data["events"]
     if not isinstance(events, list):
-        raise LogError(f"{where}.events", f"expected a list, not {_json_type(events)}")
+        raise LogError(f"{where}.events", Message("expected a list, not {found}", found=_json_type(events)))
     if len(events) > MAX_EVENTS:
         raise LogError(f"{where}.events[{MAX_EVENTS}]", f"more than {MAX_EVENTS} events in one action")
     return LogEntry(action, tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)))
@@ -488,13 +532,16 @@ def _entry(item: Any, where: str) -> LogEntry:
 
 def _event(value: Any, where: str) -> Event:
     if not isinstance(value, dict):
-        raise LogError(where, f"expected an event object, not {_json_type(value)}")
+        raise LogError(where, Message("expected an event object, not {found}", found=_json_type(value)))
     tag = value.get("tag")
     if tag is None:
-        raise LogError(f"{where}.tag", "missing")
+        raise LogError(f"{where}.tag", Message("missing"))
     if not isinstance(tag, str) or tag not in _TAGS:
         known = ", ".join(sorted(_TAGS))
-        raise LogError(f"{where}.tag", f"unknown event {quote(tag)} (known: {known})")
+        raise LogError(
+            f"{where}.tag",
+            Message("unknown event {short_tag} (known: {known})", short_tag=quote(tag), known=known),
+        )
     cls, fields = _TAGS[tag], _EVENT_FIELDS[tag]
     for key in value:
         if key != "tag" and key not in fields:
@@ -502,7 +549,7 @@ def _event(value: Any, where: str) -> Event:
     values = {}
     for name, read in fields.items():
         if name not in value:
-            raise LogError(f"{where}.{name}", "missing")
+            raise LogError(f"{where}.{name}", Message("missing"))
         values[name] = read(value[name], f"{where}.{name}")
     event: Event = cls(**values)
     return event
@@ -539,7 +586,7 @@ def _card(value: Any, where: str) -> Card:
 
 def _cards(value: Any, where: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise LogError(where, f"expected a list, not {_json_type(value)}")
+        raise LogError(where, Message("expected a list, not {found}", found=_json_type(value)))
     cards = tuple(_card(item, f"{where}[{n}]") for n, item in enumerate(value[:DECK_SIZE]))
     if len(value) > DECK_SIZE:
         raise LogError(f"{where}[{DECK_SIZE}]", f"more than the {DECK_SIZE} cards of a deck ({len(value):,})")
@@ -589,13 +636,14 @@ def load(path: str | Path) -> GameLog:
         with Path(path).open("rb") as handle:
             raw = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise LogError(name, f"cannot be read ({error.strerror or error})") from None
+        raise LogError(name, Message("cannot be read ({reason})", reason=error.strerror or error)) from None
     try:
         text = _text(raw)
         del raw  # the file's bytes are not kept while its JSON is parsed
         return _from_data(_parse(text), consume=True)
     except LogError as error:
-        raise LogError(f"{name}: {error.where}" if error.where else name, error.problem) from None
+        where = Message("{file}: {error}", file=name, error=error.place) if error.where else name
+        raise LogError(where, error.text) from None
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -626,7 +674,12 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
             refusal = error.refusal
             raise LogError(
                 f"{where}.action",
-                f"{quote(entry.action)} is refused by rule {refusal.rule}: {refusal.message()}",
+                Message(
+                    "{action!r} is refused by rule {rule}: {message}",
+                    action=Quoted(entry.action),
+                    rule=refusal.rule,
+                    message=refusal.text,
+                ),
             ) from None
         _compare(where, entry.events, changes[-1].events)
     return game
@@ -641,13 +694,18 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         ("redeal", header.redeal, catalog.redeals),
     ):
         if len(ref.id) > MAX_NAME_CHARS:
-            problem = f"{quote(ref.id)} is longer than any id (at most {MAX_NAME_CHARS} characters)"
-            raise LogError(f"header.{kind}.id", problem)
+            long = f"{quote(ref.id)} is longer than any id (at most {MAX_NAME_CHARS} characters)"
+            raise LogError(f"header.{kind}.id", long)
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
-            raise LogError(f"header.{kind}", f"{kind} {quote(ref.id)} is not installed{_advice(ref)}")
+            problem: Message | str = Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
+            if ref.package:
+                problem = f"{problem}{_advice(ref)}"
+            raise LogError(f"header.{kind}", problem)
     if header.shuffle not in SHUFFLE_VERSIONS:
-        raise LogError("header.shuffle", f"shuffle version {header.shuffle} is not known here")
+        raise LogError(
+            "header.shuffle", Message("shuffle version {shuffle} is not known here", shuffle=header.shuffle)
+        )
     try:
         options = catalog.options(
             header.variant.id,
@@ -658,18 +716,26 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
             header.deal,
         )
     except OptionsError as error:
-        raise LogError("header", str(error)) from None
+        raise LogError("header", error.text) from None
     game = catalog.new_game(options)
     if game.code and header.code != game.code:
         raise LogError(
-            "header.code", f"{quote(header.code)} does not match the header's options ({game.code})"
+            "header.code",
+            Message(
+                "{code!r} does not match the header's options ({expected})",
+                code=Quoted(header.code),
+                expected=game.code,
+            ),
         )
     if header.dealt != game.order:
         pairs = zip(header.dealt, game.order, strict=False)
         position = next((i for i, (a, b) in enumerate(pairs) if a != b), None)
         if position is None:
             position = min(len(header.dealt), len(game.order))
-        raise LogError(f"header.dealt[{position}]", f"the dealt order does not match deal {header.deal}")
+        raise LogError(
+            f"header.dealt[{position}]",
+            Message("the dealt order does not match deal {deal}", deal=header.deal),
+        )
     return game
 
 
@@ -679,15 +745,34 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
             continue
         place = f"{where}.events[{index}]"
         if type(old) is not type(new):
-            raise LogError(f"{place}.tag", f"recorded {old.tag!r}, the rules give {new.tag!r}")
+            raise LogError(
+                f"{place}.tag",
+                Message(
+                    "recorded {recorded!r}, the rules give {produced!r}", recorded=old.tag, produced=new.tag
+                ),
+            )
         for field in attrs.fields(type(old)):
             mine, theirs = getattr(old, field.name), getattr(new, field.name)
             if mine != theirs:
                 raise LogError(
-                    f"{place}.{field.name}", f"recorded {_show(mine)}, the rules give {_show(theirs)}"
+                    f"{place}.{field.name}",
+                    Message(
+                        "recorded {recorded}, the rules give {produced}",
+                        recorded=_show(mine),
+                        produced=_show(theirs),
+                    ),
                 )
     if len(recorded) != len(produced):
-        raise LogError(f"{where}.events", f"recorded {len(recorded)} events, the rules give {len(produced)}")
+        raise LogError(
+            f"{where}.events",
+            Plural(
+                "recorded {recorded} event, the rules give {produced}",
+                "recorded {recorded} events, the rules give {produced}",
+                len(recorded),
+                recorded=len(recorded),
+                produced=len(produced),
+            ),
+        )
 
 
 def _advice(ref: PluginRef) -> str:

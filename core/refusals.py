@@ -18,7 +18,8 @@ from typing import Final
 
 import attrs
 
-from solitaire.core.cards import Card
+from solitaire.core import i18n
+from solitaire.core.i18n import N_, Message, N_plural, Plural
 
 __all__ = [
     "LANGUAGES",
@@ -29,26 +30,32 @@ __all__ = [
 ]
 
 LANGUAGES: Final = ("en", "ru")
+"""The languages of the built-in catalogues (kept for older plugins); the languages
+spoken are :func:`solitaire.core.i18n.languages`."""
 
 
 def _text(value: object, lang: str) -> str:
-    if isinstance(value, Card):
-        return value.display
-    if isinstance(value, Mapping):  # a word given in every language
-        return str(value.get(lang) or value.get("en"))
-    return str(value)
+    return str(i18n.localised(value, lang))
 
 
 @attrs.frozen
 class Refusal:
-    """A refused move: the rule's id and its message in every language."""
+    """A refused move: the rule's id and its message, a :class:`~solitaire.core.i18n.Message`
+    translated when shown (or, from older plugins, a text per language)."""
 
     rule: str
-    messages: Mapping[str, str]
+    text: Message | Mapping[str, str]
+
+    @property
+    def messages(self) -> dict[str, str]:
+        """The message in every language spoken."""
+        return {lang: self.message(lang) for lang in i18n.languages()}
 
     def message(self, lang: str = "en") -> str:
         """The message in ``lang``, falling back to English."""
-        return self.messages.get(lang) or self.messages["en"]
+        if isinstance(self.text, Message):
+            return self.text.translate(lang)
+        return i18n.translate(self.text, lang)
 
 
 _REGISTRY: dict[str, Rule] = {}
@@ -56,17 +63,22 @@ _REGISTRY: dict[str, Rule] = {}
 
 @attrs.frozen
 class Rule:
-    """A rule of play with a stable id and a message template per language.
+    """A rule of play with a stable id and a message template: an English msgid of
+    the gettext ``domain`` (a plugin's own, see ``docs/modding.md``), or, as older
+    plugins write it, a template per language (``{"en": ..., "ru": ...}``).
 
     Templates use ``str.format`` fields; cards are shown as ``7♥``.  Plugins make
     their own rules the same way; an id must be unique.
     """
 
     id: str
-    templates: Mapping[str, str]
+    templates: str | tuple[str, str] | Mapping[str, str]
+    domain: str = i18n.DOMAIN
+    #: For a template given as a singular and plural pair (``N_plural``): the field that counts.
+    counted: str = "count"
 
     def __attrs_post_init__(self) -> None:
-        if "en" not in self.templates:
+        if isinstance(self.templates, Mapping) and "en" not in self.templates:
             raise ValueError(f"rule {self.id!r} needs an English message")
         if _REGISTRY.get(self.id, self) != self:
             raise ValueError(f"rule id {self.id!r} is taken")
@@ -74,6 +86,13 @@ class Rule:
 
     def refuse(self, **params: object) -> Refusal:
         """A :class:`Refusal` of this rule with the message filled in."""
+        if isinstance(self.templates, str):
+            return Refusal(self.id, Message.with_values(self.templates, params, domain=self.domain))
+        if isinstance(self.templates, tuple):
+            singular, plural = self.templates
+            counted = Plural(singular, plural, int(params[self.counted]), domain=self.domain)  # type: ignore[call-overload]
+            counted.params = {**params, "n": counted.n}
+            return Refusal(self.id, counted)
         messages = {
             lang: template.format(**{k: _text(v, lang) for k, v in params.items()})
             for lang, template in self.templates.items()
@@ -95,121 +114,100 @@ class IllegalMoveError(ValueError):
         self.refusal = refusal
 
 
-def _rule(rule_id: str, en: str, ru: str) -> Rule:
-    return Rule(rule_id, {"en": en, "ru": ru})
+def _rule(rule_id: str, en: str | tuple[str, str]) -> Rule:
+    return Rule(rule_id, en)
 
 
 # -- the rules of Klondike and Réfléchi --------------------------------------------------------
 
 WRONG_COLOUR: Final = _rule(
     "tableau.alternate-colour",
-    "{card} cannot go on {target}: a card goes on a card of the opposite colour.",
-    "{card} нельзя положить на {target}: карту кладут на карту противоположного цвета.",
+    N_("{card} cannot go on {target}: a card goes on a card of the opposite colour."),
 )
 WRONG_RANK: Final = _rule(
     "tableau.one-rank-lower",
-    "{card} cannot go on {target}: a card goes on a card exactly one rank higher.",
-    "{card} нельзя положить на {target}: карту кладут на карту ровно на один ранг старше.",
+    N_("{card} cannot go on {target}: a card goes on a card exactly one rank higher."),
 )
 FACE_DOWN: Final = _rule(
     "tableau.face-down",
-    "A face-down card cannot be moved; it turns up by itself once uncovered.",
-    "Закрытую карту нельзя переместить: она откроется сама, когда её освободят.",
+    N_("A face-down card cannot be moved; it turns up by itself once uncovered."),
 )
 GROUP_ORDER: Final = _rule(
     "tableau.group-order",
-    "{card} cannot move with the cards on it: the group is not in order"
-    " (each card one rank lower than the one before, colours alternating).",
-    "{card} нельзя переместить вместе с лежащими на ней картами: группа не упорядочена"
-    " (каждая карта на ранг младше предыдущей, цвета чередуются).",
+    N_(
+        "{card} cannot move with the cards on it: the group is not in order"
+        " (each card one rank lower than the one before, colours alternating)."
+    ),
 )
 EMPTY_NEEDS_KING: Final = _rule(
     "tableau.empty-needs-king",
-    "{card} cannot go to an empty column: only a king, alone or heading its group, may.",
-    "{card} нельзя положить в пустой столбец: туда ложится только король, один или со своей группой.",
+    N_("{card} cannot go to an empty column: only a king, alone or heading its group, may."),
 )
 TOO_MANY: Final = _rule(
     "tableau.not-enough-cards",
-    "{pile} has fewer than {count} cards.",
-    "{pile}: здесь меньше {count} карт.",
+    N_plural("{pile} has fewer than {count} card.", "{pile} has fewer than {count} cards."),
 )
 FOUNDATION_SUIT: Final = _rule(
     "foundation.suit",
-    "{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}.",
-    "{card} нельзя положить на базу {pile}: у каждой масти своя база, {card} кладут на {own}.",
+    N_("{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}."),
 )
 FOUNDATION_RANK: Final = _rule(
     "foundation.next-rank",
-    "{card} cannot go on its foundation yet: it needs {needed} next.",
-    "{card} пока нельзя положить на базу: следующей туда ложится {needed}.",
+    N_("{card} cannot go on its foundation yet: it needs {needed} next."),
 )
 FOUNDATION_EMPTY_NEEDS_ACE: Final = _rule(
     "foundation.ace-first",
-    "{card} cannot go on its foundation yet: a foundation starts with the ace.",
-    "{card} пока нельзя положить на базу: база начинается с туза.",
+    N_("{card} cannot go on its foundation yet: a foundation starts with the ace."),
 )
 FOUNDATION_ONE_CARD: Final = _rule(
     "foundation.one-card",
-    "Only one card at a time goes to a foundation.",
-    "На базу кладут только одну карту за раз.",
+    N_("Only one card at a time goes to a foundation."),
 )
 RETURNS_FORBIDDEN: Final = _rule(
     "foundation.no-returns",
-    "Cards may not come back from a foundation in this game (classic rules).",
-    "В этой партии карты с баз не возвращаются (классические правила).",
+    N_("Cards may not come back from a foundation in this game (classic rules)."),
 )
 WASTE_EMPTY: Final = _rule(
     "waste.empty",
-    "The waste is empty: tap the stock to turn cards over.",
-    "Сброс пуст: коснитесь колоды, чтобы открыть карты.",
+    N_("The waste is empty: tap the stock to turn cards over."),
 )
 NOTHING_TO_DRAW: Final = _rule(
     "stock.exhausted",
-    "Nothing left to draw or recycle: the stock and the waste are both empty.",
-    "Больше нечего открывать: колода и сброс пусты.",
+    N_("Nothing left to draw or recycle: the stock and the waste are both empty."),
 )
 NO_PASSES_LEFT: Final = _rule(
     "stock.no-passes-left",
-    "The waste cannot go back to the stock: no passes are left ({passes} allowed).",
-    "Сброс нельзя вернуть в колоду: проходы закончились (разрешено {passes}).",
+    N_("The waste cannot go back to the stock: no passes are left ({passes} allowed)."),
 )
 STOCK_NOT_A_SOURCE: Final = _rule(
     "stock.not-a-source",
-    "Cards are not taken from the stock: tap it to turn them onto the waste.",
-    "Карты не берут из колоды: коснитесь её, чтобы открыть карты в сброс.",
+    N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
 )
 NOT_A_DESTINATION: Final = _rule(
     "move.not-a-destination",
-    "{pile} does not take cards: tapping the stock turns them onto the waste.",
-    "{pile}: сюда карты класть нельзя, их открывают касанием колоды.",
+    N_("{pile} does not take cards: tapping the stock turns them onto the waste."),
 )
 SAME_PILE: Final = _rule(
     "move.same-pile",
-    "A card cannot move to the pile it is already on.",
-    "Карту нельзя переместить на ту же стопку.",
+    N_("A card cannot move to the pile it is already on."),
 )
 NO_SUCH_PILE: Final = _rule(
     "move.no-such-pile",
-    "There is no pile {pile} in this game.",
-    "В этой игре нет стопки {pile}.",
+    N_("There is no pile {pile} in this game."),
 )
 SOURCE_EMPTY: Final = _rule(
     "move.source-empty",
-    "{pile} is empty: there is no card to move.",
-    "{pile}: здесь нет карты для хода.",
+    N_("{pile} is empty: there is no card to move."),
 )
 NOTHING_TO_UNDO: Final = _rule(
     "history.nothing-to-undo",
-    "There is nothing to undo.",
-    "Отменять нечего.",
+    N_("There is nothing to undo."),
 )
 NOTHING_TO_REDO: Final = _rule(
     "history.nothing-to-redo",
-    "There is nothing to redo.",
-    "Повторять нечего.",
+    N_("There is nothing to redo."),
 )
 NO_COLUMN_ACCEPTS: Final = _rule(
     "tap.no-column-accepts",
-    "No column accepts {card} now.",
-    "Сейчас ни один столбец не принимает {card}.",
+    N_("No column accepts {card} now."),
 )

@@ -7,6 +7,18 @@ third-party packages, which are found through the entry-point group
 something that is not of the right kind, or takes an id already taken is left
 out and reported in :attr:`Catalog.problems`; the rest still works.
 
+Third-party code is run at arm's length: each plugin's import and registration
+hooks, and each hint provider, run in a daemon thread of their own, within a
+deadline (:data:`TIMEOUT_VARIABLE`, default :data:`DEFAULT_TIMEOUT` seconds per
+plugin; hints within the hint's own time budget), and what they print goes to
+stderr, never into a command's output.  A plugin that raises, calls
+``sys.exit()``, raises ``KeyboardInterrupt`` itself (a Ctrl-C of the player's
+reaches the main thread, and stops the program as ever) or does not answer in
+time is left out.  Python cannot stop a thread: a plugin that hangs is left to
+run on its own, unheard, until the program ends.  ``$SOLITAIRE_NO_PLUGINS=1``
+(the command's ``--no-plugins``) loads the built-ins only: no entry point is
+even imported.
+
 >>> catalog = Catalog(entry_points=False)
 >>> sorted(catalog.variants)
 ['klondike', 'reflechi']
@@ -17,15 +29,21 @@ GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', retu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Container, Iterable
+import sys
+import threading
+import time
+from collections.abc import Callable, Container, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 import pluggy
 
-from solitaire.core import hookspecs
+from solitaire.core import hookspecs, i18n
 from solitaire.core.codes import CodeError, GameCode
+from solitaire.core.i18n import N_, Message
 from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 
 if TYPE_CHECKING:
@@ -35,16 +53,28 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLOCK_VARIABLE",
+    "DEFAULT_TIMEOUT",
+    "NO_PLUGINS_VARIABLE",
+    "TIMEOUT_VARIABLE",
     "Catalog",
     "OptionsError",
+    "PluginError",
     "PluginInfo",
     "PluginProblem",
     "Registry",
     "package_version",
+    "plugin_output",
 ]
 
 #: Comma-separated plugin names (entry-point names) not to load.
 BLOCK_VARIABLE: Final = "SOLITAIRE_BLOCK_PLUGINS"
+#: Set to 1 to load the built-in plugins only: no installed package's code is imported.
+NO_PLUGINS_VARIABLE: Final = "SOLITAIRE_NO_PLUGINS"
+#: Seconds a plugin may take to import and register (default :data:`DEFAULT_TIMEOUT`).
+TIMEOUT_VARIABLE: Final = "SOLITAIRE_PLUGIN_TIMEOUT"
+DEFAULT_TIMEOUT: Final = 5.0
+#: What a hint provider may take beyond the hint's own budget (scheduling, a slow machine).
+HINT_GRACE: Final = 0.5
 BUILTIN_PACKAGE: Final = "solitaire-framework"
 RedealFactory = Callable[[str | None], RedealPolicy]
 _T = TypeVar("_T")
@@ -53,7 +83,22 @@ _REDEAL_LETTERS: Final = _LETTERS.replace("F", "")  # F marks "foundation return
 
 
 class OptionsError(ValueError):
-    """Game options or a game code that no installed plugin can play."""
+    """Game options or a game code that no installed plugin can play.
+
+    The message is a :class:`~solitaire.core.i18n.Message` (or plain English text),
+    told in the player's language by :meth:`message`.
+    """
+
+    def __init__(self, text: Message | str) -> None:
+        super().__init__(str(text))
+        self.text = text
+
+    def __reduce__(self) -> tuple[type[OptionsError], tuple[Message | str]]:
+        return (OptionsError, (self.text,))
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang``."""
+        return self.text.translate(lang) if isinstance(self.text, Message) else self.text
 
 
 @attrs.frozen
@@ -73,12 +118,50 @@ class PluginProblem:
     reason: str
 
 
+class PluginError(Exception):
+    """A plugin's code failed in the middle of a game: it raised, or called ``sys.exit()``.
+
+    ``kind`` and ``id`` name what failed (``scoring``, ``'zero'``), ``info`` the
+    plugin and its package, ``where`` the method, ``cause`` the error."""
+
+    def __init__(self, kind: str, id: str, info: PluginInfo, where: str, cause: BaseException) -> None:
+        self.kind, self.id, self.info, self.where, self.cause = kind, id, info, where, cause
+        super().__init__(self.message())
+
+    def message(self, lang: str = "en") -> str:
+        """What failed, where it comes from, and what to do, in ``lang``."""
+        info = self.info
+        return i18n.Message(
+            N_(
+                "plugin {plugin} (package {package} {version}) failed: {kind} {id} in {where}: {error};"
+                " update or uninstall the package"
+            ),
+            plugin=repr(info.plugin),
+            package=info.package,
+            version=info.version,
+            kind=self.kind,
+            id=repr(self.id),
+            where=self.where,
+            error=_describe(self.cause),
+        ).translate(lang)
+
+
 class Registry:
     """What the registry hooks receive: ``register.add_variant(...)`` and friends."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, source: PluginInfo | None = None) -> None:
         self._catalog = catalog
-        self.source = PluginInfo("builtins", BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
+        self.source = source or PluginInfo("builtins", BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
+        self._closed = False
+
+    def close(self) -> None:
+        """Take nothing more: the hook it was given to has ended, or was given up on."""
+        # An add under way finishes first (then its plugin is left out, what it added too);
+        # one that hangs inside, in a plugin's str subclass say, is not waited for long.
+        locked = self._catalog._adding.acquire(timeout=1.0)
+        self._closed = True
+        if locked:
+            self._catalog._adding.release()
 
     def add_variant(self, variant: Variant) -> None:
         """Make a variant available under ``variant.id`` and its code prefix."""
@@ -133,6 +216,12 @@ class Registry:
             self._catalog.redeal_letters[code_letter] = name
 
     def _add(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
+        with self._catalog._adding:
+            if self._closed:
+                raise RuntimeError(f"{kind} {key!r} came too late: registration is over")
+            self._add_now(kind, key, value, table)
+
+    def _add_now(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
         if not (isinstance(key, str) and key and key.replace("-", "").replace("_", "").isalnum()):
             raise ValueError(f"{kind} id {key!r} must be letters, digits, '-' or '_'")
         if not key.isascii() or key != key.lower():
@@ -150,14 +239,18 @@ class Catalog:
     def __init__(
         self,
         *,
-        entry_points: bool = True,
+        entry_points: bool | None = None,
         blocked: Iterable[str] | None = None,
         plugins: Iterable[object] = (),
+        timeout: float | None = None,
     ) -> None:
         """Load the built-ins, then ``plugins`` (objects or modules with hook
         implementations, as tests and embedding programs pass them), then the
-        installed packages' entry points unless ``entry_points`` is false.
-        ``blocked`` names plugins not to load (default: ``$SOLITAIRE_BLOCK_PLUGINS``)."""
+        installed packages' entry points unless ``entry_points`` is false (by
+        default: unless ``$SOLITAIRE_NO_PLUGINS`` is 1).
+        ``blocked`` names plugins not to load (default: ``$SOLITAIRE_BLOCK_PLUGINS``).
+        ``timeout``: the seconds each plugin (but the built-ins) may take to load
+        and register (default: ``$SOLITAIRE_PLUGIN_TIMEOUT``, else 5)."""
         self.variants: dict[str, Variant] = {}
         self.scorings: dict[str, ScoringScheme] = {}
         self.redeals: dict[str, RedealFactory] = {}
@@ -166,6 +259,14 @@ class Catalog:
         self.sources: dict[tuple[str, str], PluginInfo] = {}
         self.problems: list[PluginProblem] = []
         self._infos: dict[str, PluginInfo] = {}
+        #: Plugins whose code runs at arm's length (all but the built-ins), and their time spent.
+        self._foreign: dict[str, float] = {}
+        self._adding = threading.RLock()
+        self.timeout = _timeout() if timeout is None else timeout
+        if entry_points is None:
+            entry_points = os.environ.get(NO_PLUGINS_VARIABLE, "").strip() not in ("1", "yes", "true")
+        #: Whether the installed packages' plugins were looked for (not with ``--no-plugins``).
+        self.plugins_loaded = entry_points
         self.manager = pluggy.PluginManager(hookspecs.PROJECT)
         self.manager.add_hookspecs(hookspecs)
         if blocked is None:
@@ -201,11 +302,15 @@ class Catalog:
     def _register(self, plugin: object, name: str) -> None:
         if self.manager.is_blocked(name):
             return
-        try:
+
+        def register() -> None:
             self.manager.register(plugin, name=name)
             self.manager.check_pending()
-        except Exception as error:
-            self._leave_out(name, f"cannot be registered: {_describe(error)}")
+
+        self._foreign[name] = 0.0
+        failure = self._at_arms_length(name, register)
+        if failure is not None:
+            self._leave_out(name, failure.reason(self, "cannot be registered"))
             return
         module = str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", ""))
         package = _distribution_of(module)
@@ -217,17 +322,20 @@ class Catalog:
                 continue
             dist = getattr(entry, "dist", None)
             info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
-            try:
+
+            def load(entry: metadata.EntryPoint = entry) -> None:
                 plugin = entry.load()
                 self.manager.register(plugin, name=entry.name)
                 self.manager.check_pending()
-            except Exception as error:  # a broken plugin must not stop the game
-                self._leave_out(entry.name, f"cannot be loaded: {_describe(error)}")
+
+            self._foreign[entry.name] = 0.0
+            failure = self._at_arms_length(entry.name, load)
+            if failure is not None:  # a broken plugin must not stop the game
+                self._leave_out(entry.name, failure.reason(self, "cannot be loaded"))
                 continue
             self._infos[entry.name] = info
 
     def _collect(self) -> None:
-        registry = Registry(self)
         calls = (
             self.manager.hook.solitaire_register_variants,
             self.manager.hook.solitaire_register_scoring,
@@ -235,13 +343,36 @@ class Catalog:
         )
         for caller in calls:
             for impl in caller.get_hookimpls():  # registration order, built-ins first
-                if not self.manager.is_registered(impl.plugin):
+                name = impl.plugin_name
+                if not self.manager.is_registered(impl.plugin) or self.manager.is_blocked(name):
                     continue
-                registry.source = self._infos.get(impl.plugin_name, PluginInfo(impl.plugin_name, "?", "?"))
+                registry = Registry(self, self._infos.get(name, PluginInfo(name, "?", "?")))
+                function = impl.function
+                if name in self._foreign:
+                    failure = self._at_arms_length(name, partial(function, register=registry))
+                    registry.close()
+                    if failure is not None:
+                        self._leave_out(name, failure.reason(self, f"failed in {caller.name}"))
+                    continue
                 try:
-                    impl.function(register=registry)
+                    function(register=registry)
                 except Exception as error:
-                    self._leave_out(impl.plugin_name, f"failed in {caller.name}: {_describe(error)}")
+                    self._leave_out(name, f"failed in {caller.name}: {_describe(error)}")
+                registry.close()
+
+    def _at_arms_length(self, name: str, function: Callable[[], object]) -> _Failure | None:
+        """Run plugin code at start-up within what is left of the plugin's time; None when it
+        went well.  Past the deadline the plugin is blocked: what it does later is not heard."""
+        left = self.timeout - self._foreign.get(name, 0.0)
+        started = time.monotonic()
+        outcome = _call_plugin(function, max(left, 0.0))
+        self._foreign[name] = self._foreign.get(name, 0.0) + time.monotonic() - started
+        if not isinstance(outcome, _Failure):
+            return None
+        if outcome.error is None:  # the deadline is the plugin's whole time, not what was left
+            self.manager.set_blocked(name)  # its late register() is refused by pluggy
+            return _Failure(None, self.timeout)
+        return outcome
 
     def leave_out(self, name: str, reason: str) -> None:
         """Leave the plugin ``name`` out from now on, for ``reason`` (added to
@@ -254,6 +385,8 @@ class Catalog:
         plugin = self.manager.get_plugin(name)
         if plugin is not None:
             self.manager.unregister(plugin)
+        if name in self._foreign:  # a plugin that hung might register itself later: not any more
+            self.manager.set_blocked(name)
         for table, kind in ((self.variants, "variant"), (self.scorings, "scoring"), (self.redeals, "redeal")):
             for key in [key for key in table if self.sources[(kind, key)].plugin == name]:
                 del table[key]
@@ -279,9 +412,17 @@ class Catalog:
         try:
             policy = factory(argument if colon else None)
         except ValueError as error:
-            raise OptionsError(f"redeal policy {policy_id!r}: {error}") from None
+            raise OptionsError(
+                Message("redeal policy {policy_id!r}: {error}", policy_id=policy_id, error=error)
+            ) from None
         if not isinstance(policy, RedealPolicy):
-            raise OptionsError(f"redeal policy {policy_id!r}: its plugin returned {type(policy).__name__}")
+            raise OptionsError(
+                Message(
+                    "redeal policy {policy_id!r}: its plugin returned {kind}",
+                    policy_id=policy_id,
+                    kind=type(policy).__name__,
+                )
+            )
         return policy
 
     def options(
@@ -298,14 +439,25 @@ class Catalog:
         scheme = self.scoring(scoring)
         draw = chosen.default_draw if draw is None else draw
         if isinstance(draw, bool) or draw not in chosen.draws:
-            raise OptionsError(f"{chosen.id} draws {' or '.join(map(str, chosen.draws))}, not {draw}")
+            raise OptionsError(
+                Message(
+                    "{variant} draws {draws}, not {draw}",
+                    variant=chosen.id,
+                    draws=" or ".join(map(str, chosen.draws)),
+                    draw=draw,
+                )
+            )
         policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
         if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
-            raise OptionsError(f"{chosen.id} has no stock: it takes no redeal policy")
+            raise OptionsError(
+                Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
+            )
         from solitaire.core.deals import DEAL_NUMBERS
 
         if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_NUMBERS:
-            raise OptionsError(f"deal number must be 0..{DEAL_NUMBERS - 1}, not {deal!r}")
+            raise OptionsError(
+                Message("deal number must be 0..{last}, not {deal!r}", last=DEAL_NUMBERS - 1, deal=deal)
+            )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
 
     def ruleset(self, options: GameOptions) -> Ruleset:
@@ -326,17 +478,22 @@ class Catalog:
             known = ", ".join(f"{v.code_prefix} ({v.id})" for v in self.variants.values())
             raise CodeError(
                 text.strip(),
-                f"no installed variant has prefix {code.prefix!r} (installed: {known})",
-                ru=f"нет установленного варианта с буквами {code.prefix!r} (установлены: {known})",
+                Message(
+                    "no installed variant has prefix {prefix!r} (installed: {known})",
+                    prefix=code.prefix,
+                    known=known,
+                ),
             )
         scheme = next((s for s in self.scorings.values() if s.code_letter == code.scoring_letter), None)
         if scheme is None:
             known = ", ".join(f"{s.code_letter} ({s.id})" for s in self.scorings.values())
             raise CodeError(
                 text.strip(),
-                f"no installed scoring has letter {code.scoring_letter!r} (installed: {known})",
-                ru=f"нет установленного подсчёта очков с буквой {code.scoring_letter!r}"
-                f" (установлены: {known})",
+                Message(
+                    "no installed scoring has letter {letter!r} (installed: {known})",
+                    letter=code.scoring_letter,
+                    known=known,
+                ),
             )
         redeal = None
         if code.redeal is not None:
@@ -345,15 +502,19 @@ class Catalog:
                 known = ", ".join(f"{letter} ({name})" for letter, name in self.redeal_letters.items())
                 raise CodeError(
                     text.strip(),
-                    f"no installed redeal policy has letter {code.redeal[0]!r} (installed: {known})",
-                    ru=f"нет установленного правила проходов с буквой {code.redeal[0]!r}"
-                    f" (установлены: {known})",
+                    Message(
+                        "no installed redeal policy has letter {letter!r} (installed: {known})",
+                        letter=code.redeal[0],
+                        known=known,
+                    ),
                 )
             redeal = f"{name}:{code.redeal[1:]}" if len(code.redeal) > 1 else name
         try:
             return self.options(variant.id, code.draw, scheme.id, redeal, code.returns_allowed, code.deal)
         except OptionsError as error:
-            raise CodeError(text.strip(), str(error), ru=f"такую игру начать нельзя ({error})") from None
+            raise CodeError(
+                text.strip(), Message("this game cannot be started ({error})", error=error.text)
+            ) from None
 
     def code(self, options: GameOptions) -> str:
         """The game code of ``options`` (the seed form when the options allow it)."""
@@ -363,7 +524,11 @@ class Catalog:
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):
-                raise OptionsError(f"redeal policy {options.redeal!r} cannot be written in a game code")
+                raise OptionsError(
+                    Message(
+                        "redeal policy {policy!r} cannot be written in a game code", policy=options.redeal
+                    )
+                )
             redeal = letter + argument
         return str(
             GameCode(
@@ -389,7 +554,12 @@ class Catalog:
             code = self.code(options)
         except OptionsError:
             code = ""
-        return Game(self.ruleset(options), code=code, hints=self.hint, initial=initial)
+        origins = {
+            "variant": self.sources[("variant", options.variant)],
+            "scoring": self.sources[("scoring", options.scoring)],
+            "redeal": self.sources[("redeal", options.redeal.partition(":")[0])],
+        }
+        return Game(self.ruleset(options), code=code, hints=self.hint, initial=initial, origins=origins)
 
     def game_from_code(self, text: str) -> Game:
         """A new game of the deal and options a game code names."""
@@ -416,11 +586,19 @@ class Catalog:
         for impl in reversed(self.manager.hook.solitaire_hint.get_hookimpls()):  # the call order
             if impl.plugin_name in skip:
                 continue
-            try:
-                answer = impl.function(state=state, rules=rules)
-            except Exception as error:
-                leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
-                continue
+            function = impl.function
+            if impl.plugin_name in self._foreign:
+                outcome = _call_plugin(partial(function, state=state, rules=rules), hint_timeout())
+                if isinstance(outcome, _Failure):
+                    leave_out(impl.plugin_name, outcome.reason(self, "failed in solitaire_hint"))
+                    continue
+                answer = outcome
+            else:
+                try:
+                    answer = function(state=state, rules=rules)
+                except Exception as error:
+                    leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
+                    continue
             if isinstance(answer, Hint):
                 return answer
             if answer is not None:
@@ -429,12 +607,133 @@ class Catalog:
         return no_move()
 
 
+def hint_timeout() -> float:
+    """The seconds a third-party hint provider may take: the built-in hint's own time
+    budget (``solitaire.plugins.sampling_hints.budget``), and :data:`HINT_GRACE`."""
+    from solitaire.plugins import sampling_hints
+
+    return sampling_hints.budget.seconds + HINT_GRACE
+
+
+def _timeout() -> float:
+    text = os.environ.get(TIMEOUT_VARIABLE, "").strip()
+    try:
+        value = float(text) if text else DEFAULT_TIMEOUT
+    except ValueError:
+        return DEFAULT_TIMEOUT
+    return value if 0 < value < float("inf") else DEFAULT_TIMEOUT
+
+
+# -- plugin code at arm's length ---------------------------------------------------------------
+
+
+@attrs.frozen
+class _Failure:
+    """Plugin code that went wrong: ``error`` it raised (``SystemExit`` and
+    ``KeyboardInterrupt`` included), or None when it did not answer in ``seconds``."""
+
+    error: BaseException | None
+    seconds: float
+
+    def reason(self, catalog: Catalog, doing: str) -> str:
+        if self.error is None:
+            return f"{doing}: did not answer in {self.seconds:g} s"
+        return f"{doing}: {_describe(self.error)}"
+
+
+_in_plugin = threading.local()
+
+
+class _PluginStdout:
+    """``sys.stdout`` while plugin code runs: what a plugin's thread writes goes to stderr."""
+
+    def __init__(self, target: Any) -> None:
+        self._target = target
+
+    def _stream(self) -> Any:
+        return sys.stderr if getattr(_in_plugin, "active", False) else self._target
+
+    def write(self, text: str) -> int:
+        return int(self._stream().write(text) or 0)
+
+    def flush(self) -> None:
+        self._stream().flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream(), name)
+
+
+_stdout_lock = threading.Lock()
+_stdout_users = 0
+_stdout_saved: Any = None
+
+
+@contextmanager
+def _plugin_output() -> Iterator[None]:
+    """While plugin threads run: ``sys.stdout`` sends their writes to stderr (any thread may
+    enter; the last one out puts the stream back)."""
+    global _stdout_users, _stdout_saved
+    with _stdout_lock:
+        if _stdout_users == 0:
+            _stdout_saved = sys.stdout
+            sys.stdout = _PluginStdout(_stdout_saved)
+        _stdout_users += 1
+    try:
+        yield
+    finally:
+        with _stdout_lock:
+            _stdout_users -= 1
+            if _stdout_users == 0:
+                if isinstance(sys.stdout, _PluginStdout):
+                    sys.stdout = _stdout_saved
+                _stdout_saved = None
+
+
+@contextmanager
+def plugin_output() -> Iterator[None]:
+    """For plugin code run in place (a variant's or scoring scheme's methods during a game):
+    what this thread prints meanwhile goes to stderr."""
+    before = getattr(_in_plugin, "active", False)
+    with _plugin_output():
+        _in_plugin.active = True
+        try:
+            yield
+        finally:
+            _in_plugin.active = before
+
+
+def _call_plugin(function: Callable[[], _T], seconds: float) -> _T | _Failure:
+    """``function()`` in a daemon thread of its own, given ``seconds`` to answer: its answer,
+    or a :class:`_Failure` for anything it raised (``SystemExit`` and ``KeyboardInterrupt``
+    included: in that thread they are the plugin's own) or for no answer in time.  A Ctrl-C
+    reaches the waiting thread and goes on up: that one is the player's."""
+    outcome: list[tuple[bool, Any]] = []
+
+    def run() -> None:
+        _in_plugin.active = True
+        try:
+            outcome.append((True, function()))
+        except BaseException as error:  # sys.exit() too: plugin code must not end us
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=run, name="solitaire-plugin", daemon=True)
+    with _plugin_output():
+        thread.start()
+        thread.join(seconds)
+    if not outcome:
+        return _Failure(None, seconds)
+    ok, value = outcome[0]
+    return value if ok else _Failure(value, seconds)
+
+
 def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
     try:
         return table[key]
     except (KeyError, TypeError):
         known = ", ".join(sorted(table)) or "none"
-        raise OptionsError(f"no {kind} {key!r} is installed (installed: {known})") from None
+        raise OptionsError(
+            Message("no {kind} {key!r} is installed (installed: {known})", kind=kind, key=key, known=known)
+        ) from None
 
 
 def package_version(package: str) -> str:

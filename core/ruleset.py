@@ -16,6 +16,7 @@ from typing import ClassVar
 
 import attrs
 
+from solitaire.core import i18n
 from solitaire.core.cards import Card
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
@@ -71,7 +72,9 @@ class Variant(ABC):
 
     id: ClassVar[str]
     code_prefix: ClassVar[str]
-    names: ClassVar[Mapping[str, str]]
+    #: The name: English text marked with ``N_`` (translated through ``domain``), or,
+    #: as older plugins give it, a name per language (``{"en": ..., "ru": ...}``).
+    names: ClassVar[Mapping[str, str] | str]
     draws: ClassVar[tuple[int, ...]] = (1, 3)
     default_draw: ClassVar[int] = 1
     #: Whether the game has a stock and a waste.  Without them the draw mode and the
@@ -86,15 +89,23 @@ class Variant(ABC):
     #: Klondike's moves, with the columns, deal and face-down cards the variant likes,
     #: and only groups in order moving (``groups_must_be_ordered``).
     solver_family: ClassVar[str | None] = None
-    #: Rule summaries shown by front ends, per language.
-    summary: ClassVar[Mapping[str, str]] = {}
+    #: The rules in a few sentences, shown by front ends: English text marked with
+    #: ``N_`` and translated through ``domain`` (or, as older plugins give it, a text
+    #: per language).
+    summary: ClassVar[Mapping[str, str] | str] = ""
+    #: The gettext domain of ``names`` and ``summary`` (a plugin's own, see ``docs/modding.md``).
+    domain: ClassVar[str] = i18n.DOMAIN
     #: The folder of the variant's rules pages, in the package of the module that
     #: defines the variant's class (see ``rules_page``).
     rules_folder: ClassVar[str] = "rules"
 
     def name(self, lang: str = "en") -> str:
         """The variant's name in ``lang``."""
-        return self.names.get(lang) or self.names["en"]
+        return i18n.translate(self.names, lang, self.domain)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        """:attr:`summary` in ``lang`` ("" when there is none)."""
+        return i18n.translate(self.summary, lang, self.domain) if self.summary else ""
 
     def rules_page(self, lang: str = "en") -> str | None:
         """The full rules in Markdown: the file ``<rules_folder>/<id>.<lang>.md`` shipped
@@ -145,14 +156,16 @@ class ScoringScheme(ABC):
 
     id: ClassVar[str]
     code_letter: ClassVar[str]
-    names: ClassVar[Mapping[str, str]]
+    names: ClassVar[Mapping[str, str] | str]
+    #: The gettext domain of ``names`` (a plugin's own, see ``docs/modding.md``).
+    domain: ClassVar[str] = i18n.DOMAIN
     #: The redeal policy a game with this scheme gets unless told otherwise.
     default_redeal: ClassVar[str] = "unlimited"
     initial_score: ClassVar[int] = 0
 
     def name(self, lang: str = "en") -> str:
         """The scheme's name in ``lang``."""
-        return self.names.get(lang) or self.names["en"]
+        return i18n.translate(self.names, lang, self.domain)
 
     @abstractmethod
     def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:

@@ -14,7 +14,8 @@ the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
 
 Every write is atomic (temporary file, flush, fsync, rename).  A file that
 cannot be read is moved aside (renamed ``NAME.corrupt-TIME``, never deleted),
-reported once in :attr:`Store.notices`, and replaced by a fresh one.
+reported once in :attr:`Store.notices` (saying where it went), and replaced by a
+fresh one.
 
 Several processes may use one folder at once (two terminal games, a window and
 a terminal game, ``solitaire stats``):
@@ -28,6 +29,16 @@ a terminal game, ``solitaire stats``):
   it plays), any other one a game file of its own, ``current-game-ID.json``
   (one left by an earlier instance, else a new one), so that no two instances
   share a game, nor its id.
+
+A write that fails (a full disk, a read-only folder) leaves the last good file as
+it was and is kept in memory: reads see it, and it is tried again at the next
+write (or :meth:`Store.retry`); the failure is reported once, and so is the
+first write that works again.
+
+A saved game whose variant, scoring or redeal policy is not installed (its plugin
+was uninstalled) is not lost: it waits as ``waiting-games/VARIANT-ID.json``, and
+once its plugin is back it is resumed at a start with no game in progress (no
+saved game, one without a move, or one won).
 """
 
 from __future__ import annotations
@@ -45,9 +56,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
-from solitaire.core.locks import DEFAULT_WAIT, FileLock
+from solitaire.core.i18n import N_
+from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
 from solitaire.core.untrusted import loads_json
 
 if TYPE_CHECKING:
@@ -75,6 +88,8 @@ STORE_LOCK: Final = "store.lock"
 LOCK_SUFFIX: Final = ".lock"
 #: The game files of further instances, beside ``current-game.json``.
 OTHER_GAME: Final = re.compile(r"current-game-[0-9a-f]{8}\.json")
+#: The folder of saved games waiting for their plugin to be installed again.
+WAITING: Final = "waiting-games"
 #: How many game ids are remembered to count each game once.
 COUNTED_IDS: Final = 500
 #: The values of :attr:`Settings.winnable_indicator`.
@@ -92,13 +107,33 @@ def default_folder() -> Path:
     return Path(platformdirs.user_data_dir("solitaire", appauthor=False))
 
 
+class Notice(str):
+    """A problem met (and mended) by the store: in English as a string, in the
+    player's language by :meth:`message` (a message of the catalogue)."""
+
+    said: i18n.Message
+
+    def __new__(cls, msgid: str, **values: object) -> Notice:
+        said = i18n.Message.with_values(msgid, values)
+        notice = super().__new__(cls, said.translate("en"))
+        notice.said = said
+        return notice
+
+    def message(self, lang: str) -> str:
+        """The notice in ``lang``."""
+        return self.said.translate(lang)
+
+
 @attrs.frozen
 class Settings:
     """What the player chose; new games start with ``variant``, ``draw`` (None: the
     variant's default), ``scoring``, ``redeal`` (None: the scoring's default) and
     ``returns_allowed``."""
 
-    language: str = "en"
+    #: The language the player chose in the preferences, or None: not chosen, follow the
+    #: system's.  (Files of older versions say "en" or "ru": taken as chosen, as nothing
+    #: tells whether the player chose their "en", the default then.)
+    language: str | None = None
     interactive_rules: bool = True
     double_tap: bool = True
     animations: bool = True
@@ -121,8 +156,10 @@ class Settings:
     plugin_problems_shown: str = ""
 
     def __attrs_post_init__(self) -> None:
-        if self.language not in ("en", "ru"):
-            raise ValueError(f"language must be en or ru, not {self.language!r}")
+        if self.language is not None and not i18n.is_language(self.language):
+            raise ValueError(
+                f"language must be a language code such as en or ru, or null, not {self.language!r}"
+            )
         if self.winnable_indicator not in INDICATOR_MODES:
             modes = ", ".join(INDICATOR_MODES)
             raise ValueError(f"winnable_indicator must be {modes}, not {self.winnable_indicator!r}")
@@ -219,8 +256,15 @@ class Store:
 
     def __init__(self, folder: Path | str | None = None) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
-        #: Problems met and mended (files moved aside), each reported once.
-        self.notices: list[str] = []
+        #: Problems met and mended (files moved aside, writes that failed), each reported once.
+        self.notices: list[Notice] = []
+        self._taken = 0
+        #: What could not be written yet, by file name: tried again at the next write.
+        self._pending: dict[str, bytes] = {}
+        #: The error of the writes failing now (None while they work).
+        self._failure: OSError | None = None
+        #: Unreadable files that could not be moved aside: moved before they are replaced.
+        self._unmoved: set[str] = set()
         self._remove_stale_temporaries()
         # Unknown keys are passed over (a newer version may have written them).
         self._converter = game_log.strict_converter(forbid_extra_keys=False)
@@ -252,8 +296,21 @@ class Store:
     def _path(self, name: str) -> Path:
         return self.folder / name
 
+    def take_notices(self) -> list[Notice]:
+        """The notices not taken before (a front end shows each once)."""
+        new = self.notices[self._taken :]
+        self._taken = len(self.notices)
+        return new
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether some of what was saved is only in memory (writes failing)."""
+        return bool(self._pending)
+
     def _read(self, name: str, parse: Callable[[Any], _T], fresh: Callable[[], _T]) -> _T:
         path = self._path(name)
+        if name in self._pending:  # not written yet: what was saved last is in memory
+            return parse(loads_json(self._pending[name].decode("utf-8")))
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -268,22 +325,94 @@ class Store:
             return fresh()
 
     def _move_aside(self, path: Path, error: BaseException) -> None:
+        reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+        try:
+            target = self._aside(path)
+        except OSError as failure:
+            self._unmoved.add(path.name)
+            why = _reason(failure)
+            self.notices.append(
+                Notice(
+                    N_(
+                        "{name} could not be read ({reason}), nor moved aside ({why});"
+                        " it is left as it is in {folder}"
+                    ),
+                    name=path.name,
+                    reason=reason,
+                    why=why,
+                    folder=str(path.parent),
+                )
+            )
+            return
+        self.notices.append(
+            Notice(
+                N_("{name} could not be read ({reason}); it was kept as {target}"),
+                name=path.name,
+                reason=reason,
+                target=str(target),
+            )
+        )
+
+    @staticmethod
+    def _aside(path: Path) -> Path:
+        """Rename ``path`` to ``NAME.corrupt-TIME`` (never over another one); the new path."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}.corrupt-{stamp}")
         counter = 1
         while target.exists():
             counter += 1
             target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
-        try:
-            path.rename(target)
-        except OSError:
-            target = path
-        reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
-        self.notices.append(f"{path.name} could not be read ({reason}); it was kept as {target.name}")
+        path.rename(target)
+        return target
 
     def _write(self, name: str, data: Any) -> None:
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-        write_atomic(self._path(name), text.encode("utf-8"))
+        self._put(name, text.encode("utf-8"))
+
+    def _put(self, name: str, data: bytes) -> None:
+        """Write ``data`` to ``name`` atomically; when that fails, keep it for the next try."""
+        self._pending.pop(name, None)
+        self._pending[name] = data  # the newest is written last
+        self.retry()
+
+    def retry(self) -> bool:
+        """Write what could not be written before; True when nothing is left unsaved."""
+        shared = any(name in (STATISTICS, SETTINGS) for name in self._pending)
+        try:
+            with self.locked() if shared else contextlib.nullcontext():
+                return self._write_pending()
+        except LockTimeout:  # another process is changing them: next time
+            return False
+
+    def _write_pending(self) -> bool:
+        for name, data in list(self._pending.items()):
+            path = self._path(name)
+            try:
+                if name in self._unmoved and path.exists():
+                    self._aside(path)  # an unreadable file is kept, never replaced
+                self._unmoved.discard(name)
+                write_atomic(path, data)
+            except OSError as error:
+                if self._failure is None:
+                    why = _reason(error)
+                    self.notices.append(
+                        Notice(
+                            N_(
+                                "The game cannot save in {folder} ({why}). Play goes on; saving is"
+                                " tried again after each action, and the last save is kept."
+                            ),
+                            folder=str(self.folder),
+                            why=why,
+                        )
+                    )
+                self._failure = error
+                return False
+            if self._pending.get(name) is data:
+                del self._pending[name]
+        if self._failure is not None:
+            self._failure = None
+            self.notices.append(Notice(N_("Saving works again.")))
+        return True
 
     # -- between processes -----------------------------------------------------------------------
 
@@ -291,10 +420,17 @@ class Store:
     def locked(self) -> Iterator[None]:
         """Hold the lock of the folder (reentrant): what is read inside is not changed
         by another process until the block ends.  Waits at most :attr:`lock_wait`
-        seconds, then raises :class:`~solitaire.core.locks.LockTimeout` (an ``OSError``)."""
+        seconds, then raises :class:`~solitaire.core.locks.LockTimeout` (an ``OSError``).
+        Where no lock file can be made (a read-only or full disk), the block runs without
+        it: its writes fail as well, and are kept in memory (see :meth:`retry`)."""
         with self._guard:
             if self._depth == 0:
-                self._folder_lock.acquire_or_fail(self.lock_wait)
+                try:
+                    self._folder_lock.acquire_or_fail(self.lock_wait)
+                except LockTimeout:
+                    raise
+                except OSError:
+                    pass  # no lock file can be made (a read-only or full disk): nor can the write
             self._depth += 1
             try:
                 yield
@@ -441,27 +577,138 @@ class Store:
             {"id": game_id, "seconds": round(seconds, 1), "helped": helped, "from_deal": from_deal}
         )[:-1]
         # The log keeps its layout (one action per line): written as it is, not re-encoded.
-        write_atomic(self._path(self.game_file), f'{head}, "log": {log_text}}}\n'.encode())
+        self._put(self.game_file, f'{head}, "log": {log_text}}}\n'.encode())
 
     def load_game(self, catalog: Catalog) -> tuple[Game, SavedGame] | None:
         """The saved game in progress, replayed and checked; None when there is none
-        (or it could not be read: then it is moved aside and noted)."""
+        (or it could not be read: then it is moved aside and noted).
+
+        A saved game whose plugin is not installed is kept in ``waiting-games``; when
+        no game is in progress (none saved, one without a move, or one won: counted
+        already), a waiting game whose plugins are all installed again is resumed instead."""
         path = self._path(self.game_file)
-        saved = self._read(
-            self.game_file, lambda data: self._converter.structure(_strict(data), SavedGame), lambda: None
-        )
-        if saved is None:
-            return None
+        saved = self._read(self.game_file, self._parse_saved, lambda: None)
+        resumed = self._replay_saved(path, saved, catalog) if saved is not None else None
+        if resumed is not None and resumed[0].journal and not resumed[0].is_won:
+            self._note_playable_waiting(catalog)
+            return resumed
+        return self._resume_waiting(catalog) or resumed
+
+    def _parse_saved(self, data: Any) -> SavedGame:
+        return self._converter.structure(_strict(data), SavedGame)
+
+    def _replay_saved(self, path: Path, saved: SavedGame, catalog: Catalog) -> tuple[Game, SavedGame] | None:
+        from solitaire.core.registry import PluginError
+
         try:
-            game = game_log.replay(game_log.from_data(saved.log), catalog)
-        except game_log.LogError as error:
+            log = game_log.from_data(saved.log)
+            missing = _missing_plugin(log.header, catalog)
+            if missing is not None:
+                self._keep_waiting(path, saved, log.header, *missing)
+                return None
+            game = game_log.replay(log, catalog)
+        except (game_log.LogError, PluginError) as error:  # a plugin failing in it: no crash loop
             self._move_aside(path, error)
             return None
         return game, saved
 
+    def _keep_waiting(
+        self, path: Path, saved: SavedGame, header: game_log.LogHeader, kind: str, ref: game_log.PluginRef
+    ) -> None:
+        """Move the saved game to ``waiting-games`` until its plugin is back."""
+        package = _package_words(ref)
+        install = f": install it with {package}" if package else ""
+        stem = f"{_file_word(header.variant.id)}-{_file_word(saved.id)}"
+        folder = self._path(WAITING)
+        target = folder / f"{stem}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            counter = 1
+            while target.exists():
+                counter += 1
+                target = folder / f"{stem}-{counter}.json"
+            path.rename(target)
+        except OSError:  # no room for it there: moved aside as any unreadable file
+            self._move_aside(
+                path, game_log.LogError(f"header.{kind}", f"{kind} {ref.id!r} is not installed{install}")
+            )
+            return
+        code, name = _plain(header.code), _plain(ref.id)
+        needs = _NEEDS[kind] if kind in _NEEDS else _NEEDS["variant"]
+        self.notices.append(
+            Notice(
+                needs[0] if package else needs[1],
+                code=code,
+                name=repr(name),
+                package=package,
+                target=str(target),
+            )
+        )
+
+    def _waiting(self) -> list[Path]:
+        """The waiting games, the newest first."""
+        with contextlib.suppress(OSError):
+            found = [(path.stat().st_mtime, path) for path in self._path(WAITING).glob("*.json")]
+            return [path for _, path in sorted(found, key=lambda pair: pair[0], reverse=True)]
+        return []
+
+    def _waiting_header(self, path: Path) -> tuple[SavedGame, game_log.GameLog] | None:
+        try:
+            saved = self._parse_saved(loads_json(path.read_bytes().decode("utf-8")))
+            return saved, game_log.from_data(saved.log)
+        except Exception as error:  # unreadable: kept aside as any other file
+            self._move_aside(path, error)
+            return None
+
+    def _resume_waiting(self, catalog: Catalog) -> tuple[Game, SavedGame] | None:
+        """The newest waiting game whose plugins are installed, made the game in progress."""
+        if self.game_file in self._unmoved:
+            return None
+        for path in self._waiting():
+            read = self._waiting_header(path)
+            if read is None or _missing_plugin(read[1].header, catalog) is not None:
+                continue
+            saved, log = read
+            try:
+                game = game_log.replay(log, catalog)
+            except game_log.LogError as error:
+                self._move_aside(path, error)
+                continue
+            try:
+                os.replace(path, self._path(self.game_file))
+            except OSError:
+                return None
+            self.notices.append(
+                Notice(
+                    N_("The game {code} waited in {path} for its plugin; it is resumed"),
+                    code=game.code,
+                    path=str(path),
+                )
+            )
+            return game, saved
+        return None
+
+    def _note_playable_waiting(self, catalog: Catalog) -> None:
+        for path in self._waiting():
+            read = self._waiting_header(path)
+            if read is not None and _missing_plugin(read[1].header, catalog) is None:
+                code = _plain(read[1].header.code)
+                self.notices.append(
+                    Notice(
+                        N_(
+                            "The game {code} in {path} can be played again: it is resumed at a start"
+                            " with no game in progress"
+                        ),
+                        code=code,
+                        path=str(path),
+                    )
+                )
+
     def clear_game(self) -> None:
         """Forget the game in progress."""
-        self._path(self.game_file).unlink(missing_ok=True)
+        self._pending.pop(self.game_file, None)
+        with contextlib.suppress(OSError):  # a read-only folder: the file stays, as it was
+            self._path(self.game_file).unlink(missing_ok=True)
 
     # -- the window ------------------------------------------------------------------------------
 
@@ -479,6 +726,82 @@ class Store:
     def new_game_id() -> str:
         """A fresh id for a game, used to count it once."""
         return uuid.uuid4().hex
+
+
+#: What a waiting game is told with: (with the command that installs the plugin, without).
+_NEEDS: Final = {
+    "variant": (
+        N_(
+            "The saved game {code} needs the variant {name}, which is not installed: install it with"
+            " {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the variant {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+    "scoring": (
+        N_(
+            "The saved game {code} needs the scoring scheme {name}, which is not installed: install it"
+            " with {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the scoring scheme {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+    "redeal": (
+        N_(
+            "The saved game {code} needs the redeal policy {name}, which is not installed: install it"
+            " with {package}; it waits in {target} and is resumed once that is installed again"
+        ),
+        N_(
+            "The saved game {code} needs the redeal policy {name}, which is not installed; it waits in"
+            " {target} and is resumed once that is installed again"
+        ),
+    ),
+}
+_PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
+_VERSION: Final = re.compile(r"[A-Za-z0-9.+!]{1,40}")
+
+
+def _missing_plugin(header: game_log.LogHeader, catalog: Catalog) -> tuple[str, game_log.PluginRef] | None:
+    """The first plugin-provided type the header names that is not installed, with its kind."""
+    for kind, ref, table in (
+        ("variant", header.variant, catalog.variants),
+        ("scoring", header.scoring, catalog.scorings),
+        ("redeal", header.redeal, catalog.redeals),
+    ):
+        name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
+        if name not in table:
+            return kind, ref
+    return None
+
+
+def _package_words(ref: game_log.PluginRef) -> str:
+    """``pip install 'NAME==VERSION'`` for the package to install, only when the name
+    and version look like a package's (they come from a file: nothing else is echoed)."""
+    if ref.package is None or not _PACKAGE_NAME.fullmatch(ref.package):
+        return ""
+    if ref.version is not None and _VERSION.fullmatch(ref.version):
+        return f"pip install '{ref.package}=={ref.version}'"
+    return f"pip install '{ref.package}'"
+
+
+def _file_word(text: str) -> str:
+    """``text`` made safe as a part of a file name."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "_", text)[:40] or "game"
+
+
+def _plain(text: str, limit: int = 60) -> str:
+    """Text from a file, fit for one line of a message."""
+    shown = "".join(char if char.isprintable() else "?" for char in text[:limit])
+    return shown + ("…" if len(text) > limit else "")
+
+
+def _reason(error: OSError) -> str:
+    """What went wrong, without the path: "No space left on device"."""
+    return error.strerror or str(error) or type(error).__name__
 
 
 def _strict(data: Any) -> dict[str, Any]:

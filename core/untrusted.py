@@ -21,7 +21,7 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "cut", "loads_json", "quote"]
+__all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "Quoted", "cut", "loads_json", "quote"]
 
 #: About how many characters of an input a message quotes.
 QUOTE_LIMIT: Final = 60
@@ -104,3 +104,29 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
         return whole
     head = _cut_to(value, limit, repr)
     return f"{head[:-1]}…{head[-1]} ({len(value):,} characters)"
+
+
+class Quoted:
+    """A value filled into a message template as ``{name!r}``, shown by :func:`quote`
+    (and as ``{name}`` by :func:`cut`).
+
+    >>> "game code {code!r}".format(code=Quoted("K" * 100))
+    "game code 'KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK…' (100 characters)"
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return quote(self.value)
+
+    def __str__(self) -> str:
+        return cut(self.value) if isinstance(self.value, str) else quote(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Quoted) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)

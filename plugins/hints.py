@@ -10,7 +10,8 @@ never suggested.
 from __future__ import annotations
 
 from solitaire.core.cards import Card
-from solitaire.core.hints import Hint, move_words, naming, no_move
+from solitaire.core.hints import Hint, move_message, no_move
+from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
@@ -31,15 +32,15 @@ def _head(state: State, move: Move) -> Card:
     return _column(state, move.src)[1][-(move.count or 1)]
 
 
-def _said(state: State, move: Move, reasons: dict[str, str] | None = None) -> dict[str, str]:
-    """The move in words, then why (each reason in lower case), per language."""
-    words = move_words(state, move)
-    if reasons is None:
-        return {lang: f"{text}." for lang, text in words.items()}
-    return dict(naming(state, move, reasons).messages)
+def _said(state: State, move: Move, reason: Message | None = None) -> Message:
+    """The move in words, then why (a reason in lower case)."""
+    words = move_message(state, move)
+    if reason is None:
+        return Message("{move}.", move=words)
+    return Message("{move}: {reason}", move=words, reason=reason)
 
 
-def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
+def _rank(state: State, move: Move) -> tuple[float, Message] | None:
     """A move's priority (lower is better) and its reason (naming the move), or None
     when useless."""
     if move.is_draw:
@@ -54,12 +55,7 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
         if whole and down:
             column = move.src[1:]
             return 10 - min(len(down), 6) / 10, _said(
-                state,
-                move,
-                {
-                    "en": f"that turns up a card in column {column}.",
-                    "ru": f"откроется карта в столбце {column}.",
-                },
+                state, move, Message("that turns up a card in column {column}.", column=column)
             )
     if dst == "f":
         return 20 + card.rank / 100, _said(state, move)
@@ -73,10 +69,7 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
             return 40, _said(
                 state,
                 move,
-                {
-                    "en": f"that frees {freed.display} for its foundation.",
-                    "ru": f"освободится {freed.display} для базы.",
-                },
+                Message("that frees {freed} for its foundation.", freed=freed.display),
             )
     return None
 
@@ -84,10 +77,8 @@ def _rank(state: State, move: Move) -> tuple[float, dict[str, str]] | None:
 def heuristic_hint(state: State, rules: Ruleset) -> Hint:
     """The most useful-looking legal move, or :func:`no_move`."""
     if rules.is_won(state):
-        return Hint(
-            None, {"en": "The game is won: every card is home.", "ru": "Партия выиграна: все карты на базах."}
-        )
-    best: tuple[float, int, Move, dict[str, str]] | None = None
+        return Hint(None, Message("The game is won: every card is home."))
+    best: tuple[float, int, Move, Message] | None = None
     for order, move in enumerate(rules.legal_moves(state)):
         ranked = _rank(state, move)
         if ranked is not None and (best is None or (ranked[0], order) < best[:2]):

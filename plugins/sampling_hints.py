@@ -69,6 +69,7 @@ import attrs
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
+from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.solver import first_move, solvable, solve
@@ -269,10 +270,13 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
     return naming(
         state,
         best,
-        {
-            "en": f"this wins {won} of {tried} guesses of the hidden cards.",
-            "ru": f"так выиграно {won} из {tried} догадок о скрытых картах.",
-        },
+        Plural(
+            "this wins {won} of {tried} guess of the hidden cards.",
+            "this wins {won} of {tried} guesses of the hidden cards.",
+            tried,
+            won=won,
+            tried=tried,
+        ),
     )
 
 
@@ -283,10 +287,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
     if result.verdict == "unwinnable":
         return Hint(
             None,
-            {
-                "en": "No move wins from here: undo some moves or start a new game.",
-                "ru": "Отсюда партию не выиграть: отмените несколько ходов или начните новую.",
-            },
+            Message("No move wins from here: undo some moves or start a new game."),
         )
     first = _canonical(state, rules, first_move(result))
     if result.verdict != "winnable" or first is None:
@@ -309,10 +310,7 @@ def _line_hint(state: State, move: Move) -> Hint:
     return naming(
         state,
         move,
-        {
-            "en": "every card is known now, and this starts a winning line.",
-            "ru": "все карты уже известны, и отсюда начинается выигрышная партия.",
-        },
+        Message("every card is known now, and this starts a winning line."),
     )
 
 

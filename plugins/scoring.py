@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset, ScoringScheme
 from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, WasteRecycled
 
@@ -31,7 +32,7 @@ class NormalScoring(ScoringScheme):
 
     id: ClassVar[str] = "normal"
     code_letter: ClassVar[str] = "N"
-    names: ClassVar[dict[str, str]] = {"en": "Normal", "ru": "Обычный"}
+    names: ClassVar[str] = N_("Normal")
     default_redeal: ClassVar[str] = "unlimited"
     foundation_points: ClassVar[int] = 10
     waste_to_column_points: ClassVar[int] = 5
@@ -55,7 +56,7 @@ class VegasScoring(ScoringScheme):
 
     id: ClassVar[str] = "vegas"
     code_letter: ClassVar[str] = "V"
-    names: ClassVar[dict[str, str]] = {"en": "Vegas", "ru": "Вегас"}
+    names: ClassVar[str] = N_("Vegas")
     default_redeal: ClassVar[str] = "passes:1"
     initial_score: ClassVar[int] = -52
     foundation_points: ClassVar[int] = 5

@@ -12,6 +12,7 @@ from typing import Final
 
 from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
+from solitaire.core.i18n import Message
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.solver import solvable, solve
@@ -39,10 +40,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     if result.verdict == "unwinnable":
         return Hint(
             None,
-            {
-                "en": "No move wins from here: undo some moves or start a new game.",
-                "ru": "Отсюда партию не выиграть: отмените несколько ходов или начните новую.",
-            },
+            Message("No move wins from here: undo some moves or start a new game."),
         )
     if result.verdict != "winnable" or not result.solution:
         known.remember(key, None)
@@ -71,10 +69,7 @@ def _hint(state: State, move: Move | None) -> Hint | None:
     return naming(
         state,
         move,
-        {
-            "en": "this starts a winning line.",
-            "ru": "отсюда начинается выигрышная партия.",
-        },
+        Message("this starts a winning line."),
     )
 
 

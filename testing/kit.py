@@ -50,15 +50,17 @@ from typing import Final, NoReturn, TypeVar
 
 import attrs
 
+from solitaire.core import i18n
 from solitaire.core import refusals as r
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import HISTORY_LIMIT, Game
+from solitaire.core.i18n import Message
 from solitaire.core.jsonstate import state_from_dict, state_to_dict
 from solitaire.core.log import GameLog, LogEntry, LogError, dumps, loads, log_of, replay
 from solitaire.core.moves import DRAW, Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, PileSpec, ScoringScheme, Variant
 from solitaire.core.state import Column, Event, GameWon, ScoreChanged, State
 
@@ -249,8 +251,11 @@ class Kit:
             _fail(f"{subject}: draws must be a tuple of whole numbers from 1, not {draws!r}")
         if variant.default_draw not in draws:
             _fail(f"{subject}: default_draw {variant.default_draw!r} is not one of its draws {draws}")
-        for lang, text in variant.summary.items():
-            if not (isinstance(text, str) and text.strip()):
+        summaries = (
+            variant.summary.items() if isinstance(variant.summary, Mapping) else [("en", variant.summary)]
+        )
+        for lang, text in summaries:
+            if not (isinstance(text, str) and (text.strip() or not variant.summary)):
                 _fail(f"{subject}: its {lang!r} summary is not text")
 
     def check_variant_games(
@@ -430,7 +435,8 @@ class _Playout:
         except ConformanceError:
             raise
         except Exception as error:  # a plugin that raises is a finding, with its place
-            self.fail(f"{type(error).__name__}: {error}")
+            cause = error.cause if isinstance(error, PluginError) else error  # the plugin's own error
+            self.fail(f"{type(cause).__name__}: {cause}")
         return Summary(games=1, **self.counts)
 
     def _run(self) -> None:
@@ -689,7 +695,7 @@ class _Playout:
                 " make refusals with solitaire.core.refusals.Rule(...).refuse()"
             )
         for lang in r.LANGUAGES:
-            text = refusal.messages.get(lang)
+            text = refusal.message(lang) if _has_message(refusal, lang) else None
             if not (isinstance(text, str) and text.strip()):
                 name = _LANGUAGE_NAMES.get(lang, lang)
                 self.fail(f"the refusal of {move} ({rule}) has no {name} message ({lang!r})")
@@ -841,10 +847,23 @@ def _explain(refusal: Refusal) -> str:
     return f"{refusal.rule}: {refusal.message('en')}"
 
 
-def _check_names(subject: str, names: Mapping[str, str]) -> None:
-    english = names.get("en") if isinstance(names, Mapping) else None
+def _has_message(refusal: Refusal, lang: str) -> bool:
+    """Whether the refusal is told in ``lang``: given in it, or translated by its domain's catalogue."""
+    if isinstance(refusal.text, Message):
+        return i18n.has_translation(refusal.text.msgid, lang, refusal.text.domain)
+    return isinstance(refusal.text, Mapping) and lang in refusal.text
+
+
+def _check_names(subject: str, names: Mapping[str, str] | str) -> None:
+    if isinstance(names, str):
+        english: object = names
+    else:
+        english = names.get("en") if isinstance(names, Mapping) else None
     if not (isinstance(english, str) and english.strip()):
-        _fail(f"{subject}: names must map languages to names, with an English one (names['en'])")
+        _fail(
+            f"{subject}: names must be an English name (marked with N_) or map languages to names,"
+            " with an English one (names['en'])"
+        )
 
 
 def _score_text_problem(scheme: ScoringScheme, score: int) -> str | None:

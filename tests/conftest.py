@@ -30,4 +30,9 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     monkeypatch.setenv(HOME_VARIABLE, str(home))
     monkeypatch.delenv("SOLITAIRE_BLOCK_PLUGINS", raising=False)
     monkeypatch.delenv("SOLITAIRE_LANG", raising=False)
+    monkeypatch.delenv("SOLITAIRE_LOCALE_PATH", raising=False)
+    # The game follows the system locale: tests speak English unless they say otherwise.
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     return home

@@ -137,6 +137,9 @@ def test_wheel_holds_every_module(built: Built) -> None:
     assert "solitaire/__main__.py" in names
     for page in (ROOT / "variants" / "rules").glob("*.md"):  # Help ▸ Rules reads them
         assert f"solitaire/variants/rules/{page.name}" in names
+    for catalogue in (ROOT / "core" / "locale").rglob("*.[mp]o*"):  # the translations, read with gettext
+        assert f"solitaire/{catalogue.relative_to(ROOT).as_posix()}" in names
+    assert "solitaire/core/locale/ru/LC_MESSAGES/solitaire.mo" in names
     assert not any(name.startswith(("solitaire/tests/", "solitaire/benchmarks/")) for name in names)
     text = built.wheel_text("entry_points.txt")
     assert "solitaire = solitaire.frontends.cli.main:main" in text

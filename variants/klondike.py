@@ -7,12 +7,13 @@ up by suit from the ace, one card at a time.  See ``docs/rules.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from solitaire.core import refusals as r
 from solitaire.core.cards import CARDS, Card, Suit
 from solitaire.core.deals import KLONDIKE_COLUMNS, deal_layout
+from solitaire.core.i18n import N_, Message
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.ruleset import PileSpec, Ruleset, Variant
@@ -20,23 +21,19 @@ from solitaire.core.state import CardsMoved, CardTurnedUp, Column, Event, State,
 
 __all__ = ["Klondike", "fits_on", "ordered_suffix"]
 
-_PILE_NAMES = {
-    "s": {"en": "The stock", "ru": "Колода"},
-    "w": {"en": "The waste", "ru": "Сброс"},
-}
+_PILE_NAMES = {"s": N_("The stock"), "w": N_("The waste")}
 
 
-def pile_name(pile: str) -> dict[str, str]:
-    """A pile's name for messages, per language."""
+def pile_name(pile: str) -> Message:
+    """A pile's name for messages, translated when shown."""
     if pile in _PILE_NAMES:
-        return _PILE_NAMES[pile]
+        return Message(_PILE_NAMES[pile])
     number = pile[1:]
     if pile[0] == "t":
-        return {"en": f"Column {number}", "ru": f"Столбец {number}"}
+        return Message("Column {number}", number=number)
     if number.isdigit() and 1 <= int(number) <= 4:
-        symbol = Suit(int(number) - 1).symbol
-        return {"en": f"Foundation {symbol}", "ru": f"База {symbol}"}
-    return {"en": f"Foundation {number}", "ru": f"База {number}"}
+        return Message("Foundation {suit}", suit=Suit(int(number) - 1).symbol)
+    return Message("Foundation {number}", number=number)
 
 
 def fits_on(card: Card, target: Card) -> bool:
@@ -69,13 +66,11 @@ class Klondike(Variant):
 
     id: ClassVar[str] = "klondike"
     code_prefix: ClassVar[str] = "KL"
-    names: ClassVar[dict[str, str]] = {"en": "Klondike", "ru": "Клондайк"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Seven columns, only the last card of each face up. Build down in alternating colours;"
-        " only a king fills an empty column; build the foundations up by suit from the ace.",
-        "ru": "Семь столбцов, открыта только последняя карта каждого. Карты кладут по убыванию"
-        " с чередованием цветов; пустой столбец занимает только король; базы собирают по мастям от туза.",
-    }
+    names: ClassVar[Mapping[str, str] | str] = N_("Klondike")
+    summary: ClassVar[Mapping[str, str] | str] = N_(
+        "Seven columns, only the last card of each face up. Build down in alternating colours; only a "
+        "king fills an empty column; build the foundations up by suit from the ace."
+    )
     columns: ClassVar[int] = 7
     solver_family: ClassVar[str | None] = "klondike"
     #: Whether a group taken from a column must already be in order.

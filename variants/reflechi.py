@@ -7,9 +7,11 @@ an out-of-order card stays where it is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.cards import Card
+from solitaire.core.i18n import N_
 from solitaire.core.state import Column
 from solitaire.variants.klondike import Klondike
 
@@ -22,14 +24,11 @@ class Reflechi(Klondike):
     id: ClassVar[str] = "reflechi"
     code_prefix: ClassVar[str] = "TF"
     hidden_information: ClassVar[bool] = False
-    names: ClassVar[dict[str, str]] = {"en": "Réfléchi", "ru": "Réfléchi"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "Klondike with every tableau card face up. Only an ordered group (one rank lower each,"
-        " colours alternating) moves out of the middle of a column; only a king fills an empty column.",
-        "ru": "Клондайк, в котором все карты столбцов открыты. Из середины столбца переносится только"
-        " упорядоченная группа (каждая карта на ранг младше, цвета чередуются); пустой столбец"
-        " занимает только король.",
-    }
+    names: ClassVar[Mapping[str, str] | str] = N_("Réfléchi")
+    summary: ClassVar[Mapping[str, str] | str] = N_(
+        "Klondike with every tableau card face up. Only an ordered group (one rank lower each, "
+        "colours alternating) moves out of the middle of a column; only a king fills an empty column."
+    )
 
     def deal_column(self, cards: tuple[Card, ...]) -> Column:
         """A dealt column: in Réfléchi every card is face up."""

@@ -1,7 +1,8 @@
 """The ``solitaire`` command (see ``docs/cli.md``).
 
 Exit status: 0 done; 2 bad input (one line on stderr says what and where);
-3 a well-formed move the rules refuse; 1 only for a bug.
+3 a well-formed move the rules refuse; 4 a plugin failed (its name and package on
+stderr); 1 only for a bug.
 """
 
 from __future__ import annotations
@@ -16,35 +17,69 @@ import sys
 import threading
 import traceback
 from collections.abc import Sequence
+from contextvars import ContextVar
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from solitaire.core import i18n
 from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, OptionsError, package_version
+from solitaire.core.registry import (
+    BUILTIN_PACKAGE,
+    NO_PLUGINS_VARIABLE,
+    Catalog,
+    OptionsError,
+    PluginError,
+    package_version,
+)
 from solitaire.core.store import HOME_VARIABLE
 from solitaire.core.untrusted import cut
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
 
-EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED = 0, 1, 2, 3
-LANG_VARIABLE = "SOLITAIRE_LANG"
+EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_PLUGIN = 0, 1, 2, 3, 4
+LANG_VARIABLE = i18n.LANGUAGE_VARIABLE
+
+
+#: The language of this run, for the texts argparse asks for before the options are read.
+_LANGUAGE: ContextVar[str] = ContextVar("solitaire_cli_language", default="en")
+
+
+def _said(message: Message) -> str:
+    """``message`` in the language of this run (argparse keeps only text)."""
+    return message.translate(_LANGUAGE.get())
+
 
 _LOG = logging.getLogger("solitaire")
 
 
 class BadInput(Exception):
-    """Input the command cannot use: exit 2 with one line on stderr."""
+    """Input the command cannot use: exit 2 with one line on stderr, in the player's
+    language (a :class:`~solitaire.core.i18n.Message`, an error that says it in every
+    language, or plain text)."""
+
+    def __init__(self, what: Message | BaseException | str) -> None:
+        super().__init__(str(what))
+        self.what = what
+
+    def message(self, lang: str) -> str:
+        """The line to print, in ``lang``."""
+        if isinstance(self.what, Message):
+            return self.what.translate(lang)
+        if isinstance(self.what, BaseException):
+            return i18n.error_message(self.what, lang)
+        return self.what
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise BadInput(f"{self.prog}: {message} (see '{self.prog} --help')")
+        raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 
 
 class _Version(argparse.Action):
@@ -60,109 +95,143 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solitaire", description="Klondike, Réfléchi and more. Without a command: play.")
-    parser.add_argument(
-        "--lang", choices=("en", "ru"), help=f"language of messages (default: ${LANG_VARIABLE} or en)"
+def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    def _(text: str) -> str:
+        return i18n.gettext(text, lang)
+
+    parser = _Parser(
+        prog="solitaire", description=_(N_("Klondike, Réfléchi and more. Without a command: play."))
     )
-    parser.add_argument("--terminal", action="store_true", help="without a command: play in the terminal")
-    parser.add_argument("--version", action=_Version, help="print the version and exit")
     parser.add_argument(
-        "--debug", action="store_true", help="on an internal error print the traceback; log at debug level"
+        "--lang",
+        choices=i18n.languages(),
+        help=_(N_("language of messages (default: ${variable}, else the system's)")).format(
+            variable=LANG_VARIABLE
+        ),
+    )
+    parser.add_argument(
+        "--terminal", action="store_true", help=_(N_("without a command: play in the terminal"))
+    )
+    parser.add_argument("--version", action=_Version, help=_(N_("print the version and exit")))
+    parser.add_argument(
+        "--no-plugins",
+        action="store_true",
+        help=_(N_("load no installed plugin, only the built-in games (also ${variable}=1)")).format(
+            variable=NO_PLUGINS_VARIABLE
+        ),
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=_(N_("on an internal error print the traceback; log at debug level")),
     )
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
-    show = commands.add_parser("show", help="the initial layout of a deal")
+    show = commands.add_parser("show", help=_(N_("the initial layout of a deal")))
     show.add_argument("code", metavar="CODE")
-    _json(show)
+    _json(show, lang)
 
-    new = commands.add_parser("new", help="a new deal: its game code and layout")
+    new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
     new.add_argument("--variant", default="klondike", metavar="ID")
     new.add_argument("--draw", type=_draw, metavar="1|3")
     new.add_argument("--scoring", default="normal", metavar="ID")
-    new.add_argument("--redeal", metavar="POLICY", help="unlimited or passes:N (default: the scoring's)")
+    new.add_argument(
+        "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
+    )
     new.add_argument(
         "--returns",
         choices=("allowed", "forbidden"),
         default="allowed",
-        help="foundation returns (default: allowed)",
+        help=_(N_("foundation returns (default: allowed)")),
     )
     which = new.add_mutually_exclusive_group()
     which.add_argument("--deal", type=_deal, metavar="N")
-    which.add_argument("--random", action="store_true", help="a random deal (the default)")
-    _json(new)
+    which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
+    _json(new, lang)
 
-    play = commands.add_parser("play", help="apply actions to a deal and print the state")
+    play = commands.add_parser("play", help=_(N_("apply actions to a deal and print the state")))
     play.add_argument("code", metavar="CODE")
     play.add_argument("actions", nargs="*", metavar="ACTION")
-    play.add_argument("--save", metavar="FILE", help="write the game log to FILE")
-    _json(play)
+    play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
+    _json(play, lang)
 
     replay = commands.add_parser(
-        "replay", help="check a saved game log move by move and print the final state"
+        "replay", help=_(N_("check a saved game log move by move and print the final state"))
     )
     replay.add_argument("file", metavar="FILE")
-    _json(replay)
+    _json(replay, lang)
 
-    hint = commands.add_parser("hint", help="one useful move from a position")
+    hint = commands.add_parser("hint", help=_(N_("one useful move from a position")))
     hint.add_argument("code", metavar="CODE")
     hint.add_argument("actions", nargs="*", metavar="ACTION")
-    _json(hint)
+    _json(hint, lang)
 
-    solve = commands.add_parser("solve", help="winnable, unwinnable or unknown, with a winning line")
+    solve = commands.add_parser("solve", help=_(N_("winnable, unwinnable or unknown, with a winning line")))
     solve.add_argument("code", metavar="CODE")
     solve.add_argument("actions", nargs="*", metavar="ACTION")
     solve.add_argument(
-        "--timeout", type=_seconds, default=30.0, metavar="S", help="give up after S seconds (30)"
+        "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
     )
-    _json(solve)
+    _json(solve, lang)
 
-    survey = commands.add_parser("survey", help="solve many deals: winnable / unwinnable / unknown shares")
+    survey = commands.add_parser(
+        "survey", help=_(N_("solve many deals: winnable / unwinnable / unknown shares"))
+    )
     survey.add_argument("--variant", required=True, metavar="ID")
     survey.add_argument("--draw", type=int, required=True, metavar="N")
-    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help="default: unlimited")
+    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited")))
     survey.add_argument(
         "--returns",
         choices=("allowed", "forbidden"),
         default="allowed",
-        help="foundation returns (default: allowed)",
+        help=_(N_("foundation returns (default: allowed)")),
     )
-    survey.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
-    survey.add_argument("--first", type=_deal, default=0, metavar="N", help="first deal number (0)")
+    survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
+    survey.add_argument("--first", type=_deal, default=0, metavar="N", help=_(N_("first deal number (0)")))
     survey.add_argument(
-        "--timeout", type=_seconds, default=10.0, metavar="S", help="give up on a deal after S seconds (10)"
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        metavar="S",
+        help=_(N_("give up on a deal after S seconds (10)")),
     )
     survey.add_argument(
-        "--max-nodes", type=int, metavar="N", help="and after N positions (default: the solver's)"
+        "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
     )
     survey.add_argument(
         "--recheck",
         type=_factor,
         metavar="K",
-        help="then solve the deals left unknown once more, with K times the budget",
+        help=_(N_("then solve the deals left unknown once more, with K times the budget")),
     )
     where = survey.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="K", help="local processes (default: one per CPU)")
-    where.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster, e.g. tcp://host:8786")
-    _json(survey)
+    where.add_argument(
+        "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
+    )
+    _json(survey, lang)
 
-    shot = commands.add_parser("screenshot", help="render the game window offscreen into a PNG")
+    shot = commands.add_parser("screenshot", help=_(N_("render the game window offscreen into a PNG")))
     shot.add_argument("code", metavar="CODE")
     shot.add_argument("actions", nargs="*", metavar="ACTION")
     shot.add_argument("--out", required=True, metavar="FILE.png")
     shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
 
-    variants = commands.add_parser("variants", help="installed variants, scoring schemes and redeal policies")
-    _json(variants)
+    variants = commands.add_parser(
+        "variants", help=_(N_("installed variants, scoring schemes and redeal policies"))
+    )
+    _json(variants, lang)
 
     commands.add_parser(
         "install-desktop",
-        help="put the game in the desktop menu: its desktop entry, icon and metainfo, for this user",
+        help=_(N_("put the game in the desktop menu: its desktop entry, icon and metainfo, for this user")),
     )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
     for command in commands.choices.values():
         command.add_argument(
-            "--lang", choices=("en", "ru"), default=argparse.SUPPRESS, help="language of messages"
+            "--lang", choices=i18n.languages(), default=argparse.SUPPRESS, help=_(N_("language of messages"))
         )
         command.add_argument(
             "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
@@ -170,13 +239,13 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _json(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON")
+def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
+    parser.add_argument("--json", action="store_true", help=i18n.gettext(N_("print JSON"), lang))
 
 
 def _draw(text: str) -> int:
     if text not in ("1", "3"):
-        raise argparse.ArgumentTypeError(f"draw must be 1 or 3, not {text!r}")
+        raise argparse.ArgumentTypeError(_said(Message("draw must be 1 or 3, not {text!r}", text=text)))
     return int(text)
 
 
@@ -186,7 +255,9 @@ def _seconds(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"timeout must be a number of seconds above 0, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _said(Message("timeout must be a number of seconds above 0, not {text!r}", text=text))
+        )
     return value
 
 
@@ -196,9 +267,10 @@ def _factor(text: str) -> float:
     except ValueError:
         value = 0.0
     if not 1 < value <= 10_000:
-        raise argparse.ArgumentTypeError(
-            f"the recheck factor must be a number above 1 and at most 10000, not {text!r}"
+        problem = Message(
+            "the recheck factor must be a number above 1 and at most 10000, not {text!r}", text=text
         )
+        raise argparse.ArgumentTypeError(_said(problem))
     return value
 
 
@@ -207,9 +279,10 @@ def _size(text: str) -> tuple[int, int]:
     if not (
         width.isdigit() and height.isdigit() and 200 <= int(width) <= 8000 and 200 <= int(height) <= 8000
     ):
-        raise argparse.ArgumentTypeError(
-            f"size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}"
+        problem = Message(
+            "size must be WxH with 200..8000 pixels each, e.g. 1280x800, not {text!r}", text=text
         )
+        raise argparse.ArgumentTypeError(_said(problem))
     return int(width), int(height)
 
 
@@ -217,7 +290,10 @@ def _deal(text: str) -> int:
     from solitaire.core.deals import DEAL_NUMBERS
 
     if not (text.isascii() and text.isdigit()) or int(text) >= DEAL_NUMBERS:
-        raise argparse.ArgumentTypeError(f"deal must be a number from 0 to {DEAL_NUMBERS - 1}, not {text!r}")
+        problem = Message(
+            "deal must be a number from 0 to {last}, not {text!r}", last=DEAL_NUMBERS - 1, text=text
+        )
+        raise argparse.ArgumentTypeError(_said(problem))
     return int(text)
 
 
@@ -260,7 +336,7 @@ def _game(catalog: Catalog, code: str) -> Game:
     try:
         return catalog.game_from_code(code)
     except (CodeError, OptionsError) as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
 
 
 def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int:
@@ -269,7 +345,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
         try:
             action = parse_action(text)
         except MoveSyntaxError as error:
-            raise BadInput(f"action at index {index}: {error}") from None
+            raise BadInput(Message("action at index {index}: {error}", index=index, error=error)) from None
         try:
             game.perform(action)
         except IllegalMoveError as error:
@@ -278,9 +354,14 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             if getattr(args, "json", False):
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
-            _say(
-                f"action at index {index} ({cut(text)}) refused by rule {refusal.rule}: {message}", sys.stderr
+            refused = Message(
+                "action at index {index} ({action}) refused by rule {rule}: {message}",
+                index=index,
+                action=cut(text),
+                rule=refusal.rule,
+                message=message,
             )
+            _say(refused.translate(args.lang), sys.stderr)
             return EXIT_REFUSED
     return EXIT_OK
 
@@ -300,7 +381,7 @@ def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
         )
         game = catalog.new_game(options)
     except OptionsError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
     if not args.json:
         print(game.code)
         print()
@@ -319,9 +400,11 @@ def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
         try:
             log.save(log.log_of(game, catalog), args.save)
         except log.LogError as error:
-            raise BadInput(str(error)) from None
+            raise BadInput(error) from None
         except OSError as error:
-            raise BadInput(f"{args.save}: cannot be written ({error.strerror or error})") from None
+            raise BadInput(
+                Message("{file}: cannot be written ({error})", file=args.save, error=error.strerror or error)
+            ) from None
     _print_state(game, args)
     return EXIT_OK
 
@@ -332,11 +415,15 @@ def cmd_replay(catalog: Catalog, args: argparse.Namespace) -> int:
     try:
         saved = log.load(args.file)
     except log.LogError as error:
-        raise BadInput(str(error)) from None
+        raise BadInput(error) from None
     try:
         game = log.replay(saved, catalog)
     except log.LogError as error:
-        raise BadInput(f"{args.file}: {error}") from None
+        if error.where.startswith("header.") and not catalog.plugins_loaded:
+            raise BadInput(
+                Message("{file}: {error} (plugins are off: --no-plugins)", file=args.file, error=error)
+            ) from None
+        raise BadInput(Message("{file}: {error}", file=args.file, error=error)) from None
     _print_state(game, args)
     return EXIT_OK
 
@@ -360,7 +447,12 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
 
     game = _game(catalog, args.code)
     if not solvable(game.rules):
-        raise BadInput(f"solve: the solver does not know the rules of {game.rules.variant.name(args.lang)}")
+        raise BadInput(
+            Message(
+                "solve: the solver does not know the rules of {variant}",
+                variant=game.rules.variant.name(args.lang),
+            )
+        )
     status = _replay(game, args.actions, args)
     if status != EXIT_OK:
         return status
@@ -375,7 +467,15 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
             }
         )
         return EXIT_OK
-    print(f"{result.verdict} ({result.nodes:,} positions, {result.seconds:.2f} s)")
+    said = Plural(
+        "{verdict} ({nodes} position, {seconds} s)",
+        "{verdict} ({nodes} positions, {seconds} s)",
+        result.nodes,
+        verdict=result.verdict,
+        nodes=format(result.nodes, ","),
+        seconds=format(result.seconds, ".2f"),
+    )
+    print(said.translate(args.lang))
     if result.solution:
         print(" ".join(result.solution))
     return EXIT_OK
@@ -416,7 +516,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
             args.variant, args.draw, "normal", args.redeal, args.returns == "allowed", args.first
         )
     except OptionsError as error:
-        raise BadInput(f"survey: {error}") from None
+        raise BadInput(Message("survey: {error}", error=error)) from None
     if catalog.variant(options.variant).solver_family != "klondike":
         raise BadInput(f"survey: the solver does not know the rules of {options.variant!r}")
     spec = SurveySpec(
@@ -448,7 +548,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         try:
             client = dask_client(args.scheduler)
         except ClusterError as error:
-            raise BadInput(f"survey: {error}") from None
+            raise BadInput(Message("survey: {error}", error=error)) from None
         executor = client.get_executor()
         where = f"the Dask cluster at {args.scheduler}"
     else:
@@ -540,11 +640,13 @@ def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     try:
         from solitaire.frontends.qt.app import screenshot
     except ImportError as error:
-        raise BadInput(f"the window needs Qt: pip install 'solitaire-framework[qt]' ({error})") from None
+        raise BadInput(
+            Message("the window needs Qt: pip install 'solitaire-framework[qt]' ({error})", error=error)
+        ) from None
     try:
         screenshot(catalog, args.code, args.actions, Path(args.out), size=args.size, lang=args.lang)
     except OSError as error:
-        raise BadInput(f"{args.out}: cannot be written ({error})") from None
+        raise BadInput(Message("{file}: cannot be written ({error})", file=args.out, error=error)) from None
     return EXIT_OK
 
 
@@ -581,25 +683,32 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         _print_json({"variants": variants, "scoring": scoring, "redeal": redeal, "left_out": left_out})
         return EXIT_OK
     width = max(14, *(len(entry["name"]) for entry in variants + scoring))
-    print("Variants:")
+
+    def say(text: str, **values: object) -> str:
+        return Message.with_values(text, values).translate(args.lang)
+
+    print(say(N_("Variants:")))
     for v in variants:
-        draws = "draw " + "/".join(str(draw) for draw in v["draws"]) if v["has_stock"] else "no stock"
-        print(
-            f"  {v['id']:<12} {v['name']:<{width}} code {v['code_prefix']}  {draws}"
-            f"  ({v['package']} {v['version']})"
+        draws = (
+            say(N_("draw {draws}"), draws="/".join(str(draw) for draw in v["draws"]))
+            if v["has_stock"]
+            else say(N_("no stock"))
         )
-    print("Scoring schemes:")
+        code = say(N_("code {prefix}"), prefix=v["code_prefix"])
+        print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}  ({v['package']} {v['version']})")
+    print(say(N_("Scoring schemes:")))
     for s in scoring:
+        letter = say(N_("code letter {letter}"), letter=s["code_letter"])
+        redeal_text = say(N_("default redeal {redeal}"), redeal=s["default_redeal"])
         print(
-            f"  {s['id']:<12} {s['name']:<{width}} code letter {s['code_letter']}"
-            f"  default redeal {s['default_redeal']}  ({s['package']} {s['version']})"
+            f"  {s['id']:<12} {s['name']:<{width}} {letter}  {redeal_text}  ({s['package']} {s['version']})"
         )
-    print("Redeal policies:")
+    print(say(N_("Redeal policies:")))
     for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
         print(f"  {shown:<12} ({r['package']} {r['version']})")
     if left_out:
-        print("Plugins left out:")
+        print(say(N_("Plugins left out:")))
         for p in left_out:
             print(f"  {p['plugin']}: {p['reason']}")
     return EXIT_OK
@@ -638,12 +747,14 @@ COMMANDS = {
 
 
 #: Said after why the window cannot open.
-IN_THE_TERMINAL = {"en": "playing in the terminal", "ru": "играем в терминале"}
+IN_THE_TERMINAL = N_("playing in the terminal")
 
 
 def _play(args: argparse.Namespace) -> int:
     """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
+    if args.no_plugins:
+        os.environ[NO_PLUGINS_VARIABLE] = "1"  # for the window's worker processes too
     if not args.terminal:
         from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
 
@@ -653,30 +764,55 @@ def _play(args: argparse.Namespace) -> int:
                 return run(Catalog(), lang=lang)
             except WindowUnavailable as error:
                 problem = error
-        print(f"solitaire: {problem.message(args.lang)}; {IN_THE_TERMINAL[args.lang]}.", file=sys.stderr)
+        print(
+            f"solitaire: {problem.message(args.lang)}; {i18n.gettext(IN_THE_TERMINAL, args.lang)}.",
+            file=sys.stderr,
+        )
+    from solitaire.core.store import Store
     from solitaire.frontends.cli.terminal import play_in_terminal
 
-    return play_in_terminal(Catalog(), lang=args.lang)
+    store = Store()
+    return play_in_terminal(
+        Catalog(), lang=i18n.choose_language(lang, store.settings().language), store=store
+    )
+
+
+def _language(words: Sequence[str]) -> str:
+    """The language asked for on the command line (``--lang X`` or ``--lang=X``), else
+    ``$SOLITAIRE_LANG``, else the system's: the help and the option errors, worked out
+    before the options are read, speak it."""
+    given = None
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            given = words[index + 1]
+        elif word.startswith("--lang="):
+            given = word.partition("=")[2]
+    return i18n.choose_language(given)
 
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    lang = _language(words)
+    _LANGUAGE.set(lang)
     try:
-        args = _build_parser().parse_args(argv)
+        args = _build_parser(lang).parse_args(words)
         if args.debug:
             _LOG.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
             _LOG.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
         args.lang_given = args.lang is not None
-        args.lang = args.lang or os.environ.get(LANG_VARIABLE, "en")
-        if args.lang not in ("en", "ru"):
-            args.lang = "en"
+        args.lang = i18n.choose_language(args.lang)
+        lang = args.lang
         if not args.command:
             return _play(args)
-        return COMMANDS[args.command](Catalog(), args)
+        return COMMANDS[args.command](Catalog(entry_points=False) if args.no_plugins else Catalog(), args)
     except BadInput as error:
-        print(error, file=sys.stderr)
+        print(error.message(lang), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except PluginError as error:
+        print(f"solitaire: {error.message(lang)}", file=sys.stderr)
+        return EXIT_PLUGIN
 
 
 def log_file() -> Path:

@@ -10,7 +10,9 @@ import unicodedata
 from collections.abc import Sequence
 from typing import TextIO
 
+from solitaire.core import i18n
 from solitaire.core.cards import RANK_TEXT, Card, Suit
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, StockDrawn, WasteRecycled
 
@@ -113,40 +115,30 @@ def describe_rules(rules: Ruleset, lang: str = "en") -> str:
     without a stock has no draw mode or redeal policy to show)."""
     options = rules.options
     passes = rules.redeal.passes
-    stock = rules.variant.has_stock
-    if lang == "ru":
-        redeal = "без ограничения проходов" if passes is None else f"проходов: {passes}"
-        returns = "" if options.returns_allowed else " · без возврата с баз"
-        draw = f" · по {options.draw}" if stock else ""
-        redeal = f" · {redeal}" if stock else ""
-        return f"{rules.variant.name(lang)}{draw} · счёт {rules.scoring.name(lang)}{redeal}{returns}"
-    redeal = "unlimited redeals" if passes is None else f"{passes} pass{'es' if passes != 1 else ''}"
-    returns = "" if options.returns_allowed else " · no foundation returns"
-    draw = f" · draw {options.draw}" if stock else ""
-    redeal = f" · {redeal}" if stock else ""
-    scoring = rules.scoring.name(lang)
-    return f"{rules.variant.name(lang)}{draw} · {scoring} scoring{redeal}{returns}"
+    parts: list[Message | str] = [rules.variant.name(lang)]
+    if rules.variant.has_stock:
+        parts.append(Message("draw {draw}", draw=options.draw))
+    parts.append(Message("{scoring} scoring", scoring=rules.scoring.name(lang)))
+    if rules.variant.has_stock:
+        parts.append(
+            Message("unlimited redeals") if passes is None else Plural("{n} pass", "{n} passes", passes)
+        )
+    if not options.returns_allowed:
+        parts.append(Message("no foundation returns"))
+    return " · ".join(str(i18n.localised(part, lang)) for part in parts)
 
 
-#: Where cards come from and go to, by pile kind: (from, to) in each language.
+#: Where cards come from and go to, by pile kind: (from, to).
 _PILES = {
-    "en": {
-        "s": ("the stock", "the stock"),
-        "w": ("the waste", "the waste"),
-        "f": ("the foundation", "the foundation"),
-        "t": ("column {n}", "column {n}"),
-    },
-    "ru": {
-        "s": ("из колоды", "в колоду"),
-        "w": ("из сброса", "в сброс"),
-        "f": ("с базы", "на базу"),
-        "t": ("из столбца {n}", "в столбец {n}"),
-    },
+    "s": (N_("from the stock"), N_("to the stock")),
+    "w": (N_("from the waste"), N_("to the waste")),
+    "f": (N_("from the foundation"), N_("to the foundation")),
+    "t": (N_("from column {n}"), N_("to column {n}")),
 }
 
 
-def _pile(pile: str, lang: str, to: bool) -> str:
-    return _PILES[lang][pile[0]][to].format(n=pile[1:])
+def _pile(pile: str, to: bool) -> Message:
+    return Message(_PILES[pile[0]][to], n=pile[1:])
 
 
 def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> str:
@@ -160,31 +152,29 @@ def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> s
     >>> describe_action("undo", events, "ru")
     'Отмена: 7♥ 6♠ из столбца 2 в столбец 4; открыта K♦'
     """
-    lang = lang if lang in _PILES else "en"
-    parts = []
+    parts: list[Message] = []
     for event in events:
         if isinstance(event, CardsMoved):
             cards = " ".join(card.display for card in event.cards)
-            if lang == "ru":
-                parts.append(f"{cards} {_pile(event.src, lang, False)} {_pile(event.dst, lang, True)}")
-            else:
-                parts.append(
-                    f"{cards} from {_pile(event.src, lang, False)} to {_pile(event.dst, lang, True)}"
+            parts.append(
+                Message(
+                    "{cards} {source} {target}",
+                    cards=cards,
+                    source=_pile(event.src, False),
+                    target=_pile(event.dst, True),
                 )
+            )
         elif isinstance(event, StockDrawn):
-            cards = " ".join(card.display for card in event.cards)
-            parts.append(f"из колоды: {cards}" if lang == "ru" else f"drawn: {cards}")
+            parts.append(Message("drawn: {cards}", cards=" ".join(card.display for card in event.cards)))
         elif isinstance(event, WasteRecycled):
-            parts.append("сброс снова в колоде" if lang == "ru" else "the waste back into the stock")
+            parts.append(Message("the waste back into the stock"))
         elif isinstance(event, CardTurnedUp):
-            card = event.card.display
-            parts.append(f"открыта {card}" if lang == "ru" else f"{card} turned up")
-    text = "; ".join(parts) or action
-    if action in ("undo", "redo"):
-        head = {"en": {"undo": "Undo", "redo": "Redo"}, "ru": {"undo": "Отмена", "redo": "Повтор"}}[lang][
-            action
-        ]
-        return f"{head}: {text}"
+            parts.append(Message("{card} turned up", card=event.card))
+    text = "; ".join(part.translate(lang) for part in parts) or action
+    if action == "undo":
+        return Message("Undo: {action}", action=text).translate(lang)
+    if action == "redo":
+        return Message("Redo: {action}", action=text).translate(lang)
     return text[0].upper() + text[1:]
 
 
@@ -206,13 +196,18 @@ def render_state(
     notation) and keeps the foundations' suit symbols.  The waste and the
     foundations take a fixed width, so that the row does not shift as they change."""
     card_symbols = symbols if card_symbols is None else card_symbols and symbols
-    labels = ("Score", "Moves", "Pass", "Won!") if lang != "ru" else ("Счёт", "Ходы", "Проход", "Победа!")
-    won = f"   {labels[3]}" if rules.is_won(state) else ""
+    said = [
+        Message("Score {score}", score=rules.scoring.format(state.score)),
+        Message("Moves {moves}", moves=state.moves),
+    ]
     stock_shown = rules.variant.has_stock
-    passes = f"   {labels[2]} {state.pass_number}" if stock_shown else ""
+    if stock_shown:
+        said.append(Message("Pass {n}", n=state.pass_number))
+    if rules.is_won(state):
+        said.append(Message("Won!"))
     lines = [
         f"{describe_rules(rules, lang)}   {code}",
-        f"{labels[0]} {rules.scoring.format(state.score)}   {labels[1]} {state.moves}{passes}{won}",
+        "   ".join(message.translate(lang) for message in said),
         "",
     ]
     width = 3 if card_symbols else 2  # the widest card: 10♥ or TH

@@ -1,7 +1,9 @@
 """A game in the terminal: type moves in notation, one per line.
 
 The game in progress is saved after every action and resumed on the next start;
-finished games go into the statistics (see :mod:`solitaire.core.store`).
+finished games go into the statistics (see :mod:`solitaire.core.store`).  What the
+store meets (a file it could not read, a save that failed and is tried again) is
+said once, under the table.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from solitaire.core import i18n
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game, parse_action
+from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.store import Statistics, Store
 from solitaire.frontends.cli.render import letters, render_state, symbols_fit
 
@@ -28,30 +32,24 @@ __all__ = ["play_in_terminal"]
 HISTORY_FILE = "terminal-history"
 HISTORY_LENGTH = 1000
 
-HELP = {
-    "en": """Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).
-Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit.""",
-    "ru": """Ходы: s (колода), w>t3, t2>f, f2>t5, t3:4>t6 (последние 4 карты столбца 3).
-Ещё: undo, redo, hint (подсказка), auto (доиграть), restart, new [КОД], code, stats, help, quit.""",
-}
+HELP = N_(
+    "Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).\n"
+    "Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit."
+)
 TEXT = {
-    "en": {
-        "won": "You won!",
-        "auto": "Auto-complete is not available yet.",
-        "resume": "Resuming",
-        "none": "No games finished yet.",
-        "own": "Another game is being played with these files (in a window or a terminal);"
-        " this one is a game of its own, saved as {name}.",
-    },
-    "ru": {
-        "won": "Победа!",
-        "auto": "Доиграть пока нельзя.",
-        "resume": "Продолжаем партию",
-        "none": "Законченных партий пока нет.",
-        "own": "С этими файлами уже идёт другая партия (в окне или в терминале);"
-        " эта партия отдельная, она сохраняется в {name}.",
-    },
+    "won": N_("You won!"),
+    "auto": N_("Auto-complete is not available yet."),
+    "resume": N_("Resuming"),
+    "none": N_("No games finished yet."),
+    "own": N_(
+        "Another game is being played with these files (in a window or a terminal);"
+        " this one is a game of its own, saved as {name}."
+    ),
 }
+
+
+def _text(key: str, lang: str) -> str:
+    return i18n.gettext(TEXT[key], lang)
 
 
 class Session:
@@ -64,17 +62,20 @@ class Session:
         self.symbols = symbols_fit(sys.stdout)
         # Another instance may be playing the current game: this one then gets a game of its own.
         if not store.claim_game():
-            print(TEXT[lang]["own"].format(name=store.game_file))
+            print(_text("own", lang).format(name=store.game_file))
         resumed = store.load_game(catalog)
         if resumed is not None:
             self.game, saved = resumed
             self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
             #: False for a game the window opened from a log: no record (see Store.record_result).
             self.from_deal = saved.from_deal
-            print(f"{TEXT[lang]['resume']} {self.game.code}")
+            print(f"{_text('resume', lang)} {self.game.code}")
         else:
             self.start(self.random_game())
         self.clock = time.monotonic()
+        # Read now, so that a file that could not be read is told at the start.
+        store.settings()
+        store.statistics()
 
     def random_game(self) -> Game:
         settings = self.store.settings()
@@ -105,6 +106,11 @@ class Session:
     def say(self, text: str) -> None:
         """A message under the table, its cards written as the table writes them."""
         print(f"  {text if self.symbols else letters(text)}")
+
+    def tell_notices(self) -> None:
+        """Say what the store met since the last time (a file moved aside, a save that failed)."""
+        for notice in self.store.take_notices():
+            self.say(notice.message(self.lang))
 
     def elapsed(self) -> float:
         return self.seconds + time.monotonic() - self.clock
@@ -179,11 +185,10 @@ def _play(catalog: Catalog, lang: str, store: Store) -> int:
 
 
 def _loop(session: Session) -> int:
-    store, lang = session.store, session.lang
-    for notice in store.notices:
-        session.say(notice)
+    lang = session.lang
+    session.tell_notices()
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    print(HELP[lang])
+    print(i18n.gettext(HELP, lang))
     shown: object = None
     while True:
         game = session.game
@@ -207,15 +212,17 @@ def _loop(session: Session) -> int:
         try:
             _command(session, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
-            refusal = getattr(error, "refusal", None)
-            session.say(refusal.message(lang) if refusal else str(error))
+            session.say(i18n.error_message(error, lang))
+        except PluginError as error:  # the move did not happen; the saved game stays as it was
+            session.say(error.message(lang))
+        session.tell_notices()
 
 
 def _command(session: Session, word: str, rest: str) -> None:
     game, lang = session.game, session.lang
     before = game.state
     if word == "help":
-        print(HELP[lang])
+        print(i18n.gettext(HELP, lang))
     elif word == "code":
         session.say(game.code)
     elif word == "stats":
@@ -232,7 +239,7 @@ def _command(session: Session, word: str, rest: str) -> None:
         session.say(f"{hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            session.say(TEXT[lang]["auto"])
+            session.say(_text("auto", lang))
         else:
             game.autocomplete()
     else:
@@ -244,18 +251,29 @@ def _command(session: Session, word: str, rest: str) -> None:
         session.save()
         if game.is_won and not session.store.statistics().counted.count(session.game_id):
             session.finish()
-            session.say(TEXT[lang]["won"])
+            session.say(_text("won", lang))
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:
     if not stats.records:
-        print(f"  {TEXT[lang]['none']}")
+        print(f"  {_text('none', lang)}")
         return
     for key, record in sorted(stats.records.items()):
         rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "-"
         fastest = f"{record.fastest_win_seconds:.0f} s" if record.fastest_win_seconds is not None else "-"
-        print(
-            f"  {key:<20} played {record.played}, won {record.won} ({rate}), best {record.best_score},"
-            f" fastest {fastest}, fewest moves {record.fewest_moves or '-'},"
-            f" streak {record.current_streak} (longest {record.longest_streak}), total {record.total_score}"
+        played = Plural("played {n}", "played {n}", record.played)  # Russian: сыграна 1 партия, 2 партии
+        results = Message(
+            N_(
+                "won {won} ({rate}), best {best}, fastest {fastest}, fewest moves {fewest},"
+                " streak {streak} (longest {longest}), total {total}"
+            ),
+            won=record.won,
+            rate=rate,
+            best=record.best_score,
+            fastest=fastest,
+            fewest=record.fewest_moves or "-",
+            streak=record.current_streak,
+            longest=record.longest_streak,
+            total=record.total_score,
         )
+        print(f"  {key:<20} {played.translate(lang)}, {results.translate(lang)}")

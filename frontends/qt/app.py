@@ -11,8 +11,10 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from solitaire.core import i18n
+from solitaire.core.i18n import N_, Message
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Store
 
@@ -41,14 +43,16 @@ PROBE_TIMEOUT = 30.0
 
 
 class WindowUnavailable(Exception):
-    """The window cannot open here: why, in each language."""
+    """The window cannot open here: why, a message translated when shown (or a text per language)."""
 
-    def __init__(self, messages: Mapping[str, str]) -> None:
-        super().__init__(messages["en"])
-        self.messages = dict(messages)
+    def __init__(self, why: Message | Mapping[str, str]) -> None:
+        super().__init__(str(why) if isinstance(why, Message) else why["en"])
+        self.text = why
 
     def message(self, lang: str = "en") -> str:
-        return self.messages.get(lang) or self.messages["en"]
+        return (
+            self.text.translate(lang) if isinstance(self.text, Message) else i18n.translate(self.text, lang)
+        )
 
 
 def display_available() -> bool:
@@ -64,26 +68,17 @@ def display_available() -> bool:
 def _no_display() -> WindowUnavailable:
     platform = os.environ.get("QT_QPA_PLATFORM", "")
     if platform:
-        return WindowUnavailable(
-            {
-                "en": f"QT_QPA_PLATFORM={platform} shows no window",
-                "ru": f"при QT_QPA_PLATFORM={platform} окна не видно",
-            }
-        )
-    return WindowUnavailable(
-        {
-            "en": "no display here (neither DISPLAY nor WAYLAND_DISPLAY is set)",
-            "ru": "дисплея нет (не заданы ни DISPLAY, ни WAYLAND_DISPLAY)",
-        }
-    )
+        return WindowUnavailable(Message("QT_QPA_PLATFORM={platform} shows no window", platform=platform))
+    return WindowUnavailable(Message("no display here (neither DISPLAY nor WAYLAND_DISPLAY is set)"))
 
 
 def _no_qt(error: ImportError) -> WindowUnavailable:
     return WindowUnavailable(
-        {
-            "en": f"the window needs Qt, which is not installed ({error}): {QT_EXTRA}",
-            "ru": f"для окна нужен Qt, он не установлен ({error}): {QT_EXTRA}",
-        }
+        Message(
+            "the window needs Qt, which is not installed ({error}): {QT_EXTRA}",
+            error=error,
+            QT_EXTRA=QT_EXTRA,
+        )
     )
 
 
@@ -153,22 +148,20 @@ def _platform_failed(output: str) -> WindowUnavailable:
         libraries = ", ".join(missing)
         packages = " ".join(dict.fromkeys(debian_package(library) for library in missing))
         return WindowUnavailable(
-            {
-                "en": f"the window cannot open: Qt's {platforms[0]} platform needs {libraries}, missing"
-                f" here (on Debian and Ubuntu: sudo apt install {packages})",
-                "ru": f"окно не открыть: платформе Qt {platforms[0]} нужны {libraries}, их здесь нет"
-                f" (в Debian и Ubuntu: sudo apt install {packages})",
-            }
+            Message(
+                N_(
+                    "the window cannot open: Qt's {platform} platform needs {libraries}, missing here (on "
+                    "Debian and Ubuntu: sudo apt install {packages})"
+                ),
+                platform=platforms[0],
+                libraries=libraries,
+                packages=packages,
+            )
         )
     said = [line.strip() for line in output.splitlines() if line.strip()]
     # Qt's first line names the trouble ("could not connect to display :5"); the rest is advice.
     cause = said[0] if said else "no reason given"
-    return WindowUnavailable(
-        {
-            "en": f"the window cannot open: Qt cannot start here ({cause})",
-            "ru": f"окно не открыть: Qt не запускается здесь ({cause})",
-        }
-    )
+    return WindowUnavailable(Message("the window cannot open: Qt cannot start here ({cause})", cause=cause))
 
 
 def _probe() -> subprocess.Popen[str]:
@@ -201,12 +194,7 @@ def window_problem() -> WindowUnavailable | None:
         try:
             output, _ = probe.communicate(timeout=PROBE_TIMEOUT)
         except subprocess.TimeoutExpired:
-            return WindowUnavailable(
-                {
-                    "en": "the window cannot open: the display does not answer",
-                    "ru": "окно не открыть: дисплей не отвечает",
-                }
-            )
+            return WindowUnavailable(Message("the window cannot open: the display does not answer"))
         return None if probe.returncode == 0 else _platform_failed(output)
     finally:
         if probe is not None and probe.poll() is None:
@@ -289,20 +277,19 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
 
 
 #: Said by a second ``solitaire`` whose files a window already has open.
-ALREADY_OPEN = {
-    "en": "solitaire: the game is already open in a window (its files are in {folder}); {then}.",
-    "ru": "solitaire: игра уже открыта в окне (её файлы в {folder}); {then}.",
-}
-RAISED = {"en": "that window was brought to the front", "ru": "это окно выведено на передний план"}
-NOT_RAISED = {"en": "that window did not answer", "ru": "это окно не ответило"}
+ALREADY_OPEN: Final = N_(
+    "solitaire: the game is already open in a window (its files are in {folder}); {then}."
+)
+RAISED: Final = N_("that window was brought to the front")
+NOT_RAISED: Final = N_("that window did not answer")
 
 
 def _already_open(instance: WindowInstance, store: Store, lang: str | None) -> int:
     """Ask the window already open on the store's files to come to the front, and say so."""
     raised = instance.ask_to_raise()
-    said = lang if lang in ALREADY_OPEN else store.settings().language
-    then = (RAISED if raised else NOT_RAISED)[said]
-    print(ALREADY_OPEN[said].format(folder=store.folder, then=then))
+    said = i18n.choose_language(lang, store.settings().language)
+    then = i18n.gettext(RAISED if raised else NOT_RAISED, said)
+    print(i18n.gettext(ALREADY_OPEN, said).format(folder=store.folder, then=then))
     return 0
 
 

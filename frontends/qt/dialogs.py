@@ -29,13 +29,14 @@ from solitaire.core import log as game_log
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
+from solitaire.core.i18n import Message, Plural
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import CardPainter, SvgDeck, deck_loads, find_svg_decks
-from solitaire.frontends.qt.i18n import LANGUAGES, text
+from solitaire.frontends.qt.i18n import languages, text
 
 __all__ = [
     "NewGameDialog",
@@ -169,9 +170,7 @@ class NewGameDialog(QDialog):
             options = self.catalog.options_from_code(value)
         except (CodeError, OptionsError) as error:
             self._code_options = None
-            self.code_status.setText(
-                f"✗ {error.message(self.lang) if isinstance(error, CodeError) else error}"
-            )
+            self.code_status.setText(f"✗ {error.message(self.lang)}")
             self.code_status.setStyleSheet("color: #b3261e")
             ok.setEnabled(False)
             self._fit()
@@ -264,7 +263,7 @@ class StatisticsDialog(QDialog):
                 name, scheme = variant, scoring
             rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
             fastest = _duration(record.fastest_win_seconds)
-            draw_text = f"по {draw}" if lang == "ru" else f"draw {draw}"
+            draw_text = Message("draw {draw}", draw=draw).translate(lang)
             values = [
                 f"{name} · {draw_text} · {scheme}",
                 record.played,
@@ -396,9 +395,10 @@ class SettingsDialog(QDialog):
         self.setWindowTitle(text("dialog.settings.title", lang))
         form = QFormLayout()
         self.language = QComboBox()
-        for code, name in LANGUAGES.items():
+        self.language.addItem(text("settings.language.system", lang), "")
+        for code, name in languages().items():
             self.language.addItem(name, code)
-        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language or "")))
         form.addRow(text("settings.language", lang), self.language)
         self.interactive_rules = QCheckBox(text("settings.rules", lang))
         self.interactive_rules.setChecked(settings.interactive_rules)
@@ -470,7 +470,7 @@ class SettingsDialog(QDialog):
 
         return attrs.evolve(
             self._base,
-            language=self.language.currentData(),
+            language=self.language.currentData() or None,
             interactive_rules=self.interactive_rules.isChecked(),
             double_tap=self.double_tap.isChecked(),
             animations=self.animations.isChecked(),
@@ -562,24 +562,30 @@ def rules_text(game: Game, lang: str) -> str:
     """The rules of the game being played, for the rules dialog."""
     rules = game.rules
     variant = rules.variant
-    summary = variant.summary.get(lang) or variant.summary.get("en", "")
+    summary = variant.rules_summary(lang)
     passes = rules.redeal.passes
-    if lang == "ru":
-        stock = "без ограничения проходов" if passes is None else f"проходов по колоде: {passes}"
-        returns = "карты с баз можно возвращать" if rules.returns_allowed else "карты с баз не возвращаются"
-        options = f"Открывается по {rules.draw}; подсчёт {rules.scoring.name(lang)}; {stock}; {returns}."
-        if not variant.has_stock:
-            options = f"Подсчёт {rules.scoring.name(lang)}; {returns}."
-    else:
+    scoring = rules.scoring.name(lang)
+    returns = (
+        Message("cards may come back from the foundations")
+        if rules.returns_allowed
+        else Message("no foundation returns")
+    )
+    if variant.has_stock:
         stock = (
-            "unlimited passes through the stock" if passes is None else f"{passes} pass(es) through the stock"
+            Message("unlimited passes through the stock")
+            if passes is None
+            else Plural("{n} pass through the stock", "{n} passes through the stock", passes)
         )
-        returns = (
-            "cards may come back from the foundations" if rules.returns_allowed else "no foundation returns"
+        said = Message(
+            "Draw {draw}; {scoring} scoring; {stock}; {returns}.",
+            draw=rules.draw,
+            scoring=scoring,
+            stock=stock,
+            returns=returns,
         )
-        options = f"Draw {rules.draw}; {rules.scoring.name(lang)} scoring; {stock}; {returns}."
-        if not variant.has_stock:
-            options = f"{rules.scoring.name(lang)} scoring; {returns}."
+    else:
+        said = Message("{scoring} scoring; {returns}.", scoring=scoring, returns=returns)
+    options = said.translate(lang)
     return f"{variant.name(lang)}\n\n{summary}\n\n{options}"
 
 

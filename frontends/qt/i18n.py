@@ -1,291 +1,239 @@
-"""The window's words in English and Russian, switched at run time."""
+"""The window's words: English texts marked for the gettext catalogues, looked up by key.
+
+``TEXTS`` maps a key to an English msgid marked with ``N_``; :func:`text` translates it
+through the game's catalogue (see :mod:`solitaire.core.i18n`).  An entry may still be
+written the older way, as a text per language (``{"en": ..., "ru": ...}``): :func:`text`
+takes it as it is until it is converted (``scripts/i18n.sh`` describes how).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["LANGUAGES", "TEXTS", "text"]
+import attrs
 
-LANGUAGES: Final = {"en": "English", "ru": "Русский"}
+from solitaire.core import i18n
+from solitaire.core.i18n import N_
 
-TEXTS: Final[dict[str, dict[str, str]]] = {
-    "app.title": {"en": "Solitaire", "ru": "Пасьянс"},
-    "menu.game": {"en": "&Game", "ru": "&Игра"},
-    "menu.edit": {"en": "&Edit", "ru": "&Правка"},
-    "menu.settings": {"en": "&Settings", "ru": "&Настройки"},
-    "menu.help": {"en": "&Help", "ru": "&Справка"},
-    "action.new": {"en": "&New Game…", "ru": "&Новая игра…"},
-    "action.restart": {"en": "&Restart This Deal", "ru": "&Начать заново"},
-    "action.open": {"en": "&Open Log…", "ru": "&Открыть запись…"},
-    "action.save": {"en": "&Save Log…", "ru": "&Сохранить запись…"},
-    "action.replay": {"en": "Re&play a Log…", "ru": "&Просмотр записи…"},
-    "action.statistics": {"en": "S&tatistics", "ru": "&Статистика"},
-    "action.quit": {"en": "&Quit", "ru": "&Выход"},
-    "action.undo": {"en": "&Undo", "ru": "&Отменить"},
-    "action.redo": {"en": "&Redo", "ru": "&Повторить"},
-    "action.hint": {"en": "&Hint", "ru": "&Подсказка"},
-    "action.auto": {"en": "&Auto-complete", "ru": "&Доиграть"},
-    "action.settings": {"en": "&Preferences…", "ru": "&Параметры…"},
-    "action.rules": {"en": "&Rules of This Game", "ru": "&Правила этой игры"},
-    "action.about": {"en": "&About", "ru": "&О программе"},
-    "action.fullscreen": {"en": "&Full Screen", "ru": "Во &весь экран"},
-    "status.score": {"en": "Score: {score}", "ru": "Счёт: {score}"},
-    "status.moves": {"en": "Moves: {moves}", "ru": "Ходы: {moves}"},
-    "status.time": {"en": "Time: {time}", "ru": "Время: {time}"},
-    "status.code": {"en": "Game {code}", "ru": "Игра {code}"},
-    "status.code.tip": {"en": "Click to copy the game code", "ru": "Нажмите, чтобы скопировать код игры"},
-    "status.copied": {"en": "Game code {code} copied.", "ru": "Код игры {code} скопирован."},
-    "message.won": {
-        "en": "You won! Score {score} in {moves} moves.",
-        "ru": "Победа! Счёт {score}, ходов: {moves}.",
-    },
-    "message.auto": {
-        "en": "Every card can go home now: Auto-complete (A) finishes the game.",
-        "ru": "Все карты можно собрать: «Доиграть» (A) завершит партию.",
-    },
-    "message.hint.none": {"en": "No useful move.", "ru": "Полезных ходов нет."},
-    "message.hint.unavailable": {
-        "en": "Hint unavailable: it could not be worked out.",
-        "ru": "Подсказка недоступна: её не удалось получить.",
-    },
-    "message.resumed": {
-        "en": "Welcome back: game {code} resumed.",
-        "ru": "С возвращением: партия {code} продолжается.",
-    },
-    "message.own_game": {
-        "en": "Another game is being played with these files (in a terminal): this one is a game"
-        " of its own, saved as {name}.",
-        "ru": "С этими файлами уже идёт другая партия (в терминале): эта партия отдельная,"
-        " она сохраняется в {name}.",
-    },
-    "dialog.restart.title": {"en": "Restart this deal?", "ru": "Начать заново?"},
-    "dialog.restart.text": {
-        "en": "Deal the same cards again? The moves made so far are lost.",
-        "ru": "Разложить те же карты заново? Сделанные ходы пропадут.",
-    },
-    "dialog.open.title": {"en": "Open this log?", "ru": "Открыть запись?"},
-    "dialog.open.text": {
-        "en": "Leave the game in progress for the game of this log? The game left counts as played.",
-        "ru": "Оставить текущую партию ради партии из записи? Оставленная партия засчитается как сыгранная.",
-    },
-    "message.opened": {
-        "en": "Game of {name}: it was not played from its deal here, so it is not counted in the statistics.",
-        "ru": "Партия из {name}: она сыграна не с раздачи здесь, поэтому в статистику не войдёт.",
-    },
-    "dialog.won.title": {"en": "You won!", "ru": "Победа!"},
-    "dialog.won.text": {
-        "en": "Time: {time}\nScore: {score}\nMoves: {moves}",
-        "ru": "Время: {time}\nСчёт: {score}\nХоды: {moves}",
-    },
-    "dialog.won.uncounted": {
-        "en": "This game was opened from a log: it is not counted in the statistics.",
-        "ru": "Эта партия открыта из записи: в статистику она не входит.",
-    },
-    "dialog.won.new": {"en": "New Game", "ru": "Новая игра"},
-    "dialog.won.restart": {"en": "Play This Deal Again", "ru": "Сыграть этот расклад снова"},
-    "auto.won": {
-        "en": "The game is won: nothing is left to play.",
-        "ru": "Партия выиграна: играть больше нечего.",
-    },
-    "auto.face_down": {
-        "en": "Auto-complete is not available yet: some cards are still face down.",
-        "ru": "Доиграть пока нельзя: некоторые карты ещё лежат рубашкой вверх.",
-    },
-    "auto.no_passes": {
-        "en": "Auto-complete is not available: cards are left in the stock and the waste,"
-        " and no passes through the stock are left.",
-        "ru": "Доиграть нельзя: в колоде и сбросе остались карты, а проходов по колоде больше нет.",
-    },
-    "auto.blocked": {
-        "en": "Auto-complete is not available: some cards lie on cards that must go home first.",
-        "ru": "Доиграть нельзя: одни карты лежат на других, которые должны уйти на базы раньше.",
-    },
-    "dialog.new.title": {"en": "New Game", "ru": "Новая игра"},
-    "dialog.new.variant": {"en": "Variant", "ru": "Вариант"},
-    "dialog.new.draw": {"en": "Draw", "ru": "Открывать"},
-    "dialog.new.draw1": {"en": "One card (Easy)", "ru": "По 1 карте (лёгкий)"},
-    "dialog.new.draw3": {"en": "Three cards (Hard)", "ru": "По 3 карты (сложный)"},
-    "dialog.new.scoring": {"en": "Scoring", "ru": "Подсчёт очков"},
-    "dialog.new.redeal": {"en": "Passes through the stock", "ru": "Проходов по колоде"},
-    "dialog.new.redeal.default": {"en": "The scoring's default", "ru": "Как принято для подсчёта"},
-    "dialog.new.redeal.unlimited": {"en": "Unlimited", "ru": "Без ограничения"},
-    "dialog.new.returns": {
-        "en": "Allow cards back from the foundations",
-        "ru": "Разрешить возврат карт с баз",
-    },
-    "dialog.new.deal": {"en": "Deal", "ru": "Расклад"},
-    "dialog.new.random": {"en": "Random deal", "ru": "Случайный"},
-    "dialog.new.number": {"en": "Deal number", "ru": "Номер расклада"},
-    "dialog.new.code": {"en": "Game code", "ru": "Код игры"},
-    "dialog.new.code.ok": {"en": "✓ {name}", "ru": "✓ {name}"},
-    "dialog.new.code.placeholder": {
-        "en": "e.g. KL1-D1N-AAAAAAG (optional)",
-        "ru": "например KL1-D1N-AAAAAAG (необязательно)",
-    },
-    "dialog.statistics.title": {"en": "Statistics", "ru": "Статистика"},
-    "dialog.statistics.none": {"en": "No games finished yet.", "ru": "Законченных партий пока нет."},
-    "stats.game": {"en": "Game", "ru": "Игра"},
-    "stats.played": {"en": "Played", "ru": "Сыграно"},
-    "stats.won": {"en": "Won", "ru": "Выиграно"},
-    "stats.rate": {"en": "Win rate", "ru": "Доля побед"},
-    "stats.best": {"en": "Best score", "ru": "Лучший счёт"},
-    "stats.fastest": {"en": "Fastest win", "ru": "Быстрейшая победа"},
-    "stats.fewest": {"en": "Fewest moves", "ru": "Меньше всего ходов"},
-    "stats.streak": {"en": "Streak (longest)", "ru": "Серия (лучшая)"},
-    "stats.total": {"en": "Total score", "ru": "Сумма очков"},
-    "stats.help": {"en": "Won with help", "ru": "Побед с помощью"},
-    "dialog.settings.title": {"en": "Preferences", "ru": "Параметры"},
-    "settings.language": {"en": "Language", "ru": "Язык"},
-    "settings.rules": {
-        "en": "Interactive rules: explain a refused move",
-        "ru": "Интерактивные правила: объяснять запрещённый ход",
-    },
-    "settings.double": {
-        "en": "Double click finds a column for a card",
-        "ru": "Двойной щелчок ищет место для карты",
-    },
-    "settings.animations": {"en": "Animate moves", "ru": "Анимация ходов"},
-    "settings.deck": {"en": "Card deck", "ru": "Колода"},
-    "settings.back": {"en": "Card back", "ru": "Рубашка"},
-    "deck.own": {"en": "Classic (built in)", "ru": "Классическая (встроенная)"},
-    "back.blue": {"en": "Blue", "ru": "Синяя"},
-    "back.green": {"en": "Green", "ru": "Зелёная"},
-    "back.red": {"en": "Red", "ru": "Красная"},
-    "back.graphite": {"en": "Graphite", "ru": "Графитовая"},
-    "dialog.about.title": {"en": "About Solitaire", "ru": "О программе"},
-    "dialog.about.text": {
-        "en": "Solitaire {version}\n\nKlondike and Réfléchi with draw 1 or 3, Normal or Vegas scoring,"
-        " undo, hints and game codes. Variants, scoring schemes and redeal policies are plugins.",
-        "ru": "Пасьянс {version}\n\nКлондайк и Réfléchi: по 1 или по 3 карты, подсчёт Normal или Vegas,"
-        " отмена ходов, подсказки и коды игр. Варианты, подсчёт очков и правила проходов — плагины.",
-    },
-    "dialog.replay.title": {"en": "Replay: {name}", "ru": "Просмотр: {name}"},
-    "replay.play": {"en": "Play", "ru": "Пуск"},
-    "replay.pause": {"en": "Pause", "ru": "Пауза"},
-    "replay.step": {
-        "en": "Action {index} of {total}: {words} ({action})",
-        "ru": "Действие {index} из {total}: {words} ({action})",
-    },
-    "replay.start": {"en": "The deal, before any action", "ru": "Расклад, до первого действия"},
-    "dialog.error.title": {"en": "Cannot open this log", "ru": "Не удаётся открыть запись"},
-    "file.filter": {"en": "Game logs (*.json);;All files (*)", "ru": "Записи игр (*.json);;Все файлы (*)"},
-    "notice.plugins": {
-        "en": "Some plugins were left out: {names}. The rest of the game works.",
-        "ru": "Некоторые плагины не загружены: {names}. Остальное работает.",
-    },
-    "notice.details": {"en": "Details…", "ru": "Подробнее…"},
-    "action.plugins": {"en": "&Plugins", "ru": "П&лагины"},
-    "dialog.plugins.title": {"en": "Plugins", "ru": "Плагины"},
-    "plugins.installed": {"en": "Installed plugins", "ru": "Установленные плагины"},
-    "plugins.left_out": {"en": "Left out", "ru": "Не загружены"},
-    "plugins.none_left_out": {"en": "None: every plugin loaded.", "ru": "Нет: все плагины загружены."},
-    "plugins.name": {"en": "Plugin", "ru": "Плагин"},
-    "plugins.package": {"en": "Package", "ru": "Пакет"},
-    "plugins.version": {"en": "Version", "ru": "Версия"},
-    "plugins.registers": {"en": "Brings", "ru": "Добавляет"},
-    "plugins.reason": {"en": "Why", "ru": "Причина"},
-    "plugins.kind.variant": {"en": "variants: {names}", "ru": "варианты: {names}"},
-    "plugins.kind.scoring": {"en": "scoring: {names}", "ru": "подсчёт очков: {names}"},
-    "plugins.kind.redeal": {"en": "redeal policies: {names}", "ru": "правила проходов: {names}"},
-    "plugins.kind.hint": {"en": "hints", "ru": "подсказки"},
-    "plugins.note": {
-        "en": "Installing a plugin is installing software: it runs with your rights. A plugin that"
+__all__ = ["LANGUAGES", "TEXTS", "Counted", "counted", "languages", "text"]
+
+
+@attrs.frozen
+class Counted:
+    """A text whose words depend on the number given as the value ``by`` (ngettext)."""
+
+    singular: str
+    plural: str
+    by: str
+
+
+def counted(singular: str, plural: str, by: str) -> Counted:
+    """Mark a singular and plural pair for extraction; ``by`` names the value that counts."""
+    return Counted(singular, plural, by)
+
+
+def languages() -> dict[str, str]:
+    """The languages the window offers, each with its name in that language."""
+    return {lang: i18n.language_name(lang) for lang in i18n.languages()}
+
+
+#: The languages at import time (see :func:`languages`, which sees catalogues bound later).
+LANGUAGES: Final = languages()
+
+TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
+    "app.title": N_("Solitaire"),
+    "settings.language.system": N_("The system's language"),
+    "menu.game": N_("&Game"),
+    "menu.edit": N_("&Edit"),
+    "menu.settings": N_("&Settings"),
+    "menu.help": N_("&Help"),
+    "action.new": N_("&New Game…"),
+    "action.restart": N_("&Restart This Deal"),
+    "action.open": N_("&Open Log…"),
+    "action.save": N_("&Save Log…"),
+    "action.replay": N_("Re&play a Log…"),
+    "action.statistics": N_("S&tatistics"),
+    "action.quit": N_("&Quit"),
+    "action.undo": N_("&Undo"),
+    "action.redo": N_("&Redo"),
+    "action.hint": N_("&Hint"),
+    "action.auto": N_("&Auto-complete"),
+    "action.settings": N_("&Preferences…"),
+    "action.rules": N_("&Rules of This Game"),
+    "action.about": N_("&About"),
+    "action.fullscreen": N_("&Full Screen"),
+    "status.score": N_("Score: {score}"),
+    "status.moves": N_("Moves: {moves}"),
+    "status.time": N_("Time: {time}"),
+    "status.code": N_("Game {code}"),
+    "status.code.tip": N_("Click to copy the game code"),
+    "status.copied": N_("Game code {code} copied."),
+    "message.won": counted(
+        "You won! Score {score} in {moves} move.", "You won! Score {score} in {moves} moves.", by="moves"
+    ),
+    "message.auto": N_("Every card can go home now: Auto-complete (A) finishes the game."),
+    "message.hint.none": N_("No useful move."),
+    "message.hint.unavailable": N_("Hint unavailable: it could not be worked out."),
+    "message.resumed": N_("Welcome back: game {code} resumed."),
+    "message.own_game": N_(
+        "Another game is being played with these files (in a terminal): this one is a game"
+        " of its own, saved as {name}."
+    ),
+    "dialog.restart.title": N_("Restart this deal?"),
+    "dialog.restart.text": N_("Deal the same cards again? The moves made so far are lost."),
+    "dialog.open.title": N_("Open this log?"),
+    "dialog.open.text": N_(
+        "Leave the game in progress for the game of this log? The game left counts as played."
+    ),
+    "message.opened": N_(
+        "Game of {name}: it was not played from its deal here, so it is not counted in the statistics."
+    ),
+    "dialog.won.title": N_("You won!"),
+    "dialog.won.text": N_("Time: {time}\nScore: {score}\nMoves: {moves}"),
+    "dialog.won.uncounted": N_("This game was opened from a log: it is not counted in the statistics."),
+    "dialog.won.new": N_("New Game"),
+    "dialog.won.restart": N_("Play This Deal Again"),
+    "auto.won": N_("The game is won: nothing is left to play."),
+    "auto.face_down": N_("Auto-complete is not available yet: some cards are still face down."),
+    "auto.no_passes": N_(
+        "Auto-complete is not available: cards are left in the stock and the waste,"
+        " and no passes through the stock are left."
+    ),
+    "auto.blocked": N_("Auto-complete is not available: some cards lie on cards that must go home first."),
+    "dialog.new.title": N_("New Game"),
+    "dialog.new.variant": N_("Variant"),
+    "dialog.new.draw": N_("Draw"),
+    "dialog.new.draw1": N_("One card (Easy)"),
+    "dialog.new.draw3": N_("Three cards (Hard)"),
+    "dialog.new.scoring": N_("Scoring"),
+    "dialog.new.redeal": N_("Passes through the stock"),
+    "dialog.new.redeal.default": N_("The scoring's default"),
+    "dialog.new.redeal.unlimited": N_("Unlimited"),
+    "dialog.new.returns": N_("Allow cards back from the foundations"),
+    "dialog.new.deal": N_("Deal"),
+    "dialog.new.random": N_("Random deal"),
+    "dialog.new.number": N_("Deal number"),
+    "dialog.new.code": N_("Game code"),
+    "dialog.new.code.ok": N_("✓ {name}"),
+    "dialog.new.code.placeholder": N_("e.g. KL1-D1N-AAAAAAG (optional)"),
+    "dialog.statistics.title": N_("Statistics"),
+    "dialog.statistics.none": N_("No games finished yet."),
+    "stats.game": N_("Game"),
+    "stats.played": N_("Played"),
+    "stats.won": N_("Won"),
+    "stats.rate": N_("Win rate"),
+    "stats.best": N_("Best score"),
+    "stats.fastest": N_("Fastest win"),
+    "stats.fewest": N_("Fewest moves"),
+    "stats.streak": N_("Streak (longest)"),
+    "stats.total": N_("Total score"),
+    "stats.help": N_("Won with help"),
+    "dialog.settings.title": N_("Preferences"),
+    "settings.language": N_("Language"),
+    "settings.rules": N_("Interactive rules: explain a refused move"),
+    "settings.double": N_("Double click finds a column for a card"),
+    "settings.animations": N_("Animate moves"),
+    "settings.deck": N_("Card deck"),
+    "settings.back": N_("Card back"),
+    "deck.own": N_("Classic (built in)"),
+    "back.blue": N_("Blue"),
+    "back.green": N_("Green"),
+    "back.red": N_("Red"),
+    "back.graphite": N_("Graphite"),
+    "dialog.about.title": N_("About Solitaire"),
+    "dialog.about.text": N_(
+        "Solitaire {version}\n\nKlondike and Réfléchi with draw 1 or 3, Normal or Vegas scoring,"
+        " undo, hints and game codes. Variants, scoring schemes and redeal policies are plugins."
+    ),
+    "dialog.replay.title": N_("Replay: {name}"),
+    "replay.play": N_("Play"),
+    "replay.pause": N_("Pause"),
+    "replay.step": N_("Action {index} of {total}: {words} ({action})"),
+    "replay.start": N_("The deal, before any action"),
+    "dialog.error.title": N_("Cannot open this log"),
+    "file.filter": N_("Game logs (*.json);;All files (*)"),
+    "notice.plugins": N_("Some plugins were left out: {names}. The rest of the game works."),
+    "notice.details": N_("Details…"),
+    "action.plugins": N_("&Plugins"),
+    "dialog.plugins.title": N_("Plugins"),
+    "plugins.installed": N_("Installed plugins"),
+    "plugins.left_out": N_("Left out"),
+    "plugins.none_left_out": N_("None: every plugin loaded."),
+    "plugins.name": N_("Plugin"),
+    "plugins.package": N_("Package"),
+    "plugins.version": N_("Version"),
+    "plugins.registers": N_("Brings"),
+    "plugins.reason": N_("Why"),
+    "plugins.kind.variant": N_("variants: {names}"),
+    "plugins.kind.scoring": N_("scoring: {names}"),
+    "plugins.kind.redeal": N_("redeal policies: {names}"),
+    "plugins.kind.hint": N_("hints"),
+    "plugins.note": N_(
+        "Installing a plugin is installing software: it runs with your rights. A plugin that"
         " misbehaves is left out and the rest works. SOLITAIRE_BLOCK_PLUGINS=name,name keeps"
-        " plugins from loading.",
-        "ru": "Установить плагин — значит установить программу: он работает с вашими правами."
-        " Плагин с ошибками не загружается, остальное работает. SOLITAIRE_BLOCK_PLUGINS=имя,имя"
-        " не даёт плагинам загрузиться.",
-    },
-    "message.hint.thinking": {"en": "Thinking about a hint…", "ru": "Думаю над подсказкой…"},
-    "indicator.winnable": {"en": "Winnable", "ru": "Можно выиграть"},
-    "indicator.unwinnable": {"en": "Not winnable", "ru": "Выиграть нельзя"},
-    "indicator.unknown": {"en": "Winnable? Unknown", "ru": "Выигрыш? Неизвестно"},
-    "indicator.thinking": {"en": "Winnable? Thinking…", "ru": "Выигрыш? Думаю…"},
-    "indicator.hidden": {
-        "en": "{verdict} (knows the hidden cards)",
-        "ru": "{verdict} (зная закрытые карты)",
-    },
-    "indicator.tip": {
-        "en": "The solver's verdict on this position, worked out after every move"
-        " (unknown: it found no answer within its budget).",
-        "ru": "Вердикт решателя для этой позиции, после каждого хода"
-        " («неизвестно»: ответа не нашлось за отведённое время).",
-    },
-    "indicator.tip.hidden": {
-        "en": "In this game the solver knows the face-down cards, which you do not: winnable means"
-        " a player who could see them would win. Preferences can hide this.",
-        "ru": "В этой игре решатель знает закрытые карты, а вы нет: «можно выиграть» значит, что"
-        " выиграл бы тот, кто их видит. Это можно скрыть в параметрах.",
-    },
-    "dialog.new.winnable": {
-        "en": "Winnable deals only (the solver proves each random deal)",
-        "ru": "Только выигрышные расклады (решатель проверяет случайный расклад)",
-    },
-    "dialog.new.winnable.unsupported": {
-        "en": "The solver does not know the rules of {variant}: any deal may come.",
-        "ru": "Решатель не знает правил варианта {variant}: расклад может быть любым.",
-    },
-    "search.title": {"en": "Winnable deal", "ru": "Выигрышный расклад"},
-    "search.label": {
-        "en": "Looking for a deal the solver can win…\nDeals tried: {tried}",
-        "ru": "Ищу расклад, который решатель может выиграть…\nПроверено раскладов: {tried}",
-    },
-    "search.cancel": {"en": "Cancel", "ru": "Отмена"},
-    "search.found": {
-        "en": "Deal {code} is winnable: the solver proved it (deals tried: {tried}).",
-        "ru": "Расклад {code} выигрышный: решатель это доказал (проверено раскладов: {tried}).",
-    },
-    "search.gave_up": {
-        "en": "No deal was proved winnable in {tried} tries: the game goes on.",
-        "ru": "Выигрышный расклад не найден (проверено раскладов: {tried}): партия продолжается.",
-    },
-    "search.cancelled": {
-        "en": "The search for a winnable deal was cancelled (deals tried: {tried}).",
-        "ru": "Поиск выигрышного расклада отменён (проверено раскладов: {tried}).",
-    },
-    "settings.indicator": {"en": "“Still winnable?”", "ru": "«Ещё можно выиграть?»"},
-    "settings.indicator.off": {"en": "Not shown", "ru": "Не показывать"},
-    "settings.indicator.open": {
-        "en": "Only where no card is hidden (Réfléchi)",
-        "ru": "Только когда все карты открыты (Réfléchi)",
-    },
-    "settings.indicator.always": {
-        "en": "Always (in Klondike it knows the face-down cards)",
-        "ru": "Всегда (в Клондайке — зная закрытые карты)",
-    },
-    "rules.this_game": {"en": "This game: {rules}", "ru": "Эта партия: {rules}"},
+        " plugins from loading."
+    ),
+    "message.hint.thinking": N_("Thinking about a hint…"),
+    "indicator.winnable": N_("Winnable"),
+    "indicator.unwinnable": N_("Not winnable"),
+    "indicator.unknown": N_("Winnable? Unknown"),
+    "indicator.thinking": N_("Winnable? Thinking…"),
+    "indicator.hidden": N_("{verdict} (knows the hidden cards)"),
+    "indicator.tip": N_(
+        "The solver's verdict on this position, worked out after every move"
+        " (unknown: it found no answer within its budget)."
+    ),
+    "indicator.tip.hidden": N_(
+        "In this game the solver knows the face-down cards, which you do not: winnable means"
+        " a player who could see them would win. Preferences can hide this."
+    ),
+    "dialog.new.winnable": N_("Winnable deals only (the solver proves each random deal)"),
+    "dialog.new.winnable.unsupported": N_(
+        "The solver does not know the rules of {variant}: any deal may come."
+    ),
+    "search.title": N_("Winnable deal"),
+    "search.label": N_("Looking for a deal the solver can win…\nDeals tried: {tried}"),
+    "search.cancel": N_("Cancel"),
+    "search.found": N_("Deal {code} is winnable: the solver proved it (deals tried: {tried})."),
+    "search.gave_up": counted(
+        "No deal was proved winnable in {tried} try: the game goes on.",
+        "No deal was proved winnable in {tried} tries: the game goes on.",
+        by="tried",
+    ),
+    "search.cancelled": N_("The search for a winnable deal was cancelled (deals tried: {tried})."),
+    "settings.indicator": N_("“Still winnable?”"),
+    "settings.indicator.off": N_("Not shown"),
+    "settings.indicator.open": N_("Only where no card is hidden (Réfléchi)"),
+    "settings.indicator.always": N_("Always (in Klondike it knows the face-down cards)"),
+    "rules.this_game": N_("This game: {rules}"),
     # What screen readers say (see speech.py).  "|" separates plural forms: English
     # one|other, Russian one|few|many.
-    "a11y.table": {"en": "Card table: {variant}", "ru": "Карточный стол: {variant}"},
-    "a11y.card": {"en": "{rank} of {suit}", "ru": "{rank} {suit}"},
-    "a11y.ranks": {
-        "en": "ace two three four five six seven eight nine ten jack queen king",
-        "ru": "туз двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка"
-        " валет дама король",
-    },
-    "a11y.suits": {"en": "spades hearts diamonds clubs", "ru": "пик червей бубён треф"},
-    "a11y.stock": {"en": "Stock", "ru": "Колода"},
-    "a11y.waste": {"en": "Waste", "ru": "Сброс"},
-    "a11y.column": {"en": "Column {number}", "ru": "Столбец {number}"},
-    "a11y.foundation": {"en": "Foundation of {suit}", "ru": "База {suit}"},
-    "a11y.pile": {"en": "Pile {pile}", "ru": "Стопка {pile}"},
-    "a11y.focus": {"en": "{pile}: {what}", "ru": "{pile}: {what}"},
-    "a11y.empty": {"en": "empty", "ru": "пусто"},
-    "a11y.cards": {"en": "{count} card|{count} cards", "ru": "{count} карта|{count} карты|{count} карт"},
-    "a11y.face_down": {
-        "en": "{count} card face down|{count} cards face down",
-        "ru": "{count} закрытая карта|{count} закрытые карты|{count} закрытых карт",
-    },
-    "a11y.group": {
-        "en": "a group of {count} cards: {first} to {last}",
-        "ru": "группа из {count} карт: {first} — {last}",
-    },
-    "a11y.holding": {"en": "holding {cards}", "ru": "в руке: {cards}"},
+    "a11y.table": N_("Card table: {variant}"),
+    "a11y.card": N_("{rank} of {suit}"),
+    "a11y.ranks": N_("ace two three four five six seven eight nine ten jack queen king"),
+    "a11y.suits": N_("spades hearts diamonds clubs"),
+    "a11y.stock": N_("Stock"),
+    "a11y.waste": N_("Waste"),
+    "a11y.column": N_("Column {number}"),
+    "a11y.foundation": N_("Foundation of {suit}"),
+    "a11y.pile": N_("Pile {pile}"),
+    "a11y.focus": N_("{pile}: {what}"),
+    "a11y.empty": N_("empty"),
+    "a11y.cards": counted("{count} card", "{count} cards", by="count"),
+    "a11y.face_down": counted("{count} card face down", "{count} cards face down", by="count"),
+    "a11y.group": N_("a group of {count} cards: {first} to {last}"),
+    "a11y.holding": N_("holding {cards}"),
 }
 
 
 def text(key: str, lang: str, **values: object) -> str:
     """The text ``key`` in ``lang`` (English when missing), filled with ``values``."""
     entry = TEXTS[key]
-    template = entry.get(lang) or entry["en"]
+    if isinstance(entry, Counted):
+        count = values[entry.by]
+        message = i18n.Plural(entry.singular, entry.plural, int(count))  # type: ignore[call-overload]
+        message.params = {**values, "n": message.n}
+        return message.translate(lang)
+    template = i18n.translate(entry, lang)
     return template.format(**values) if values else template

@@ -107,7 +107,7 @@ class HintJob:
 
         state, rules = state_from_dict(self.position), catalog.ruleset(self.options)
         hint = catalog.hint(state, rules, failed=failed, skip=context.failed_hints)
-        return HintAnswer(Hint(hint.move, dict(hint.messages)), tuple(problems))
+        return HintAnswer(Hint(hint.move, hint.text), tuple(problems))
 
 
 @attrs.frozen

@@ -36,8 +36,10 @@ from qtpy.QtWidgets import (
     QWidget,
 )
 
+from solitaire.core import i18n
 from solitaire.core.cards import Card, Suit
 from solitaire.core.game import Change, Game
+from solitaire.core.i18n import N_
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.ruleset import PileSpec
@@ -62,10 +64,10 @@ HELD_COLOUR = QColor(80, 200, 255)  # the keyboard focus holding cards
 HINT_COLOUR = QColor(255, 92, 190)  # a hint's cards and where they go: unlike the focus
 
 #: The words of the stock's labels.
-_STOCK_WORDS: dict[str, dict[str, str]] = {
-    "pass": {"en": "Pass {n}", "ru": "Проход {n}"},
-    "pass.of": {"en": "Pass {n} of {total}", "ru": "Проход {n} из {total}"},
-    "no.passes": {"en": "No more passes", "ru": "Проходов больше нет"},
+_STOCK_WORDS: dict[str, str] = {
+    "pass": N_("Pass {n}"),
+    "pass.of": N_("Pass {n} of {total}"),
+    "no.passes": N_("No more passes"),
 }
 
 
@@ -437,7 +439,7 @@ class TableScene(QGraphicsScene):
         ("Pass 2 of 3" where the passes are limited)."""
         assert self.game is not None
         state, redeal = self.game.state, self.game.rules.redeal
-        words = {key: value.get(self.lang) or value["en"] for key, value in _STOCK_WORDS.items()}
+        words = {key: i18n.gettext(value, self.lang) for key, value in _STOCK_WORDS.items()}
         count = str(len(state.stock)) if state.stock else ""
         if not state.stock and self.stock_look() == "spent":
             return count, words["no.passes"]

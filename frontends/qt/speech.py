@@ -13,7 +13,7 @@ from qtpy.QtGui import QAccessible
 
 from solitaire.core.cards import Card, Suit
 from solitaire.core.state import State
-from solitaire.frontends.qt.i18n import text
+from solitaire.frontends.qt.i18n import TEXTS, Counted, text
 
 __all__ = ["announce", "card_words", "focus_words", "pile_words", "plural"]
 
@@ -21,7 +21,11 @@ _ANNOUNCEMENT = getattr(QtGui, "QAccessibleAnnouncementEvent", None)
 
 
 def plural(key: str, lang: str, count: int) -> str:
-    """The form of the text ``key`` (forms separated by ``|``) that goes with ``count``."""
+    """The form of the text ``key`` that goes with ``count``: the catalogue's plural
+    form for a ``counted`` entry, else (an entry whose forms are separated by ``|``)
+    the form by the rule of English or Russian."""
+    if isinstance(TEXTS[key], Counted):
+        return text(key, lang, count=count)
     forms = text(key, lang, count=count).split("|")
     if lang == "ru" and len(forms) == 3:
         tens, units = count % 100, count % 10

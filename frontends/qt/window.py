@@ -15,6 +15,7 @@ from qtpy.QtCore import (
     QCoreApplication,
     QEvent,
     QLibraryInfo,
+    QLocale,
     QMargins,
     QPoint,
     QRect,
@@ -26,6 +27,7 @@ from qtpy.QtCore import (
 from qtpy.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
 from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushButton
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
@@ -50,6 +52,7 @@ from solitaire.frontends.qt.dialogs import (
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.jobs import HintAnswer, HintJob, VerdictJob, position_of
 from solitaire.frontends.qt.plugin_info import PluginsDialog, problem_lines
+from solitaire.frontends.qt.qt_words import QtWords
 from solitaire.frontends.qt.speech import announce, focus_words
 from solitaire.frontends.qt.thinking import Thinker
 from solitaire.frontends.qt.view import TableView
@@ -81,6 +84,8 @@ WARM_UP_MS = 1500
 DEFAULT_SIZE = QSize(1100, 780)
 #: The win dialog comes once the kings have leapt (when moves are animated).
 WIN_DIALOG_AFTER_MS = ANIMATION_GRACE_MS + 1500
+#: While saving fails (a full disk), it is tried again after every action and this often.
+RETRY_SAVE_MS = 20_000
 
 
 def fit_window(saved: QRect | None, available: QRect, default: QSize = DEFAULT_SIZE) -> QRect:
@@ -126,25 +131,36 @@ def autocomplete_blocker(game: Game) -> str | None:
     return "auto.blocked"
 
 
-_qt_translator: QTranslator | None = None
+_qt_translators: list[QTranslator] = []
+
+
+def system_languages() -> list[str]:
+    """The languages of the desktop, the player's first (``QLocale``'s UI languages)."""
+    return list(QLocale.system().uiLanguages())
 
 
 def use_qt_translations(lang: str) -> None:
-    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons) in
-    ``lang``, from the translations Qt ships; English needs none."""
-    global _qt_translator
+    """Qt's own words (the OK, Cancel, Close, Yes and No of standard buttons, the file
+    dialog) in ``lang``, from the translations Qt ships and, for what they leave out,
+    from the game's catalogue; English needs none.  Also the application's name, which
+    Qt adds to every window title."""
     app = QCoreApplication.instance()
     if app is None:
         return
-    if _qt_translator is not None:
-        app.removeTranslator(_qt_translator)
-        _qt_translator = None
+    if isinstance(app, QGuiApplication):  # Qt adds it to every window title
+        app.setApplicationDisplayName(text("app.title", lang))
+    while _qt_translators:
+        app.removeTranslator(_qt_translators.pop())
     if lang == "en":
         return
     translator = QTranslator(app)
     if translator.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
         app.installTranslator(translator)
-        _qt_translator = translator
+        _qt_translators.append(translator)
+    # Installed last, asked first: the words Qt's translations leave out (see qt_words).
+    words = QtWords(lang, app)
+    app.installTranslator(words)
+    _qt_translators.append(words)
 
 
 class MainWindow(QMainWindow):
@@ -180,8 +196,9 @@ class MainWindow(QMainWindow):
         self._thinking_timer = self._single_shot(self._show_thinking)
         self._hint_timer = self._single_shot(self._show_hint_thinking)
         self.settings = store.settings()
-        if lang is not None:
-            self.settings = attrs.evolve(self.settings, language=lang)
+        #: The language asked for by --lang or $SOLITAIRE_LANG: this run only, until the
+        #: player chooses one in the preferences.
+        self._given_lang = lang
         self.painter = CardPainter(deck=self.settings.deck or None, back=self.settings.back)
         self.view = TableView(self.painter, self)
         self.table = self.view.table
@@ -214,6 +231,11 @@ class MainWindow(QMainWindow):
         self.clock_timer = QTimer(self)
         self.clock_timer.timeout.connect(self._update_status)
         self.clock_timer.start(1000)
+        #: Saves again while the store cannot write (see ``_after_store``).
+        self.save_retry_timer = QTimer(self)
+        self.save_retry_timer.setInterval(RETRY_SAVE_MS)
+        self.save_retry_timer.timeout.connect(self._save)
+        self._telling = False  # the store's notices are told together once the window is up
         resumed = store.load_game(catalog) if resume else None
         if resumed is not None:
             game, saved = resumed
@@ -229,17 +251,21 @@ class MainWindow(QMainWindow):
         else:
             self.start(self.new_game_from_settings(), record=False)
         self.apply_settings(self.settings, save=False)
-        notices = list(store.notices)
+        place = store.window_state()
+        store.statistics()  # read now, so that a file that could not be read is told at the start
+        notices = [notice.message(self.lang) for notice in store.take_notices()]
+        self._telling = True
         if notices:
-            QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 8))
+            QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 10))
         QTimer.singleShot(0, lambda: self._announce_plugin_problems(notices))
         if self.thinker.in_processes:
             QTimer.singleShot(WARM_UP_MS, self.thinker.warm_up)
-        self._place(store.window_state())
+        self._place(place)
 
     @property
     def lang(self) -> str:
-        return self.settings.language
+        """The language spoken: given, else chosen in the preferences, else the system's."""
+        return i18n.choose_language(self._given_lang, self.settings.language, system=system_languages())
 
     def _single_shot(self, slot: Callable[[], None]) -> QTimer:
         timer = QTimer(self)
@@ -466,6 +492,19 @@ class MainWindow(QMainWindow):
                 helped=self.helped,
                 from_deal=self.from_deal,
             )
+        self._after_store()
+
+    def _after_store(self) -> None:
+        """Tell what the store met (once each); while it cannot write, try again on a timer."""
+        if self.store.unsaved:
+            if not self.save_retry_timer.isActive():
+                self.save_retry_timer.start()
+        else:
+            self.save_retry_timer.stop()
+        if self._telling:
+            notices = self.store.take_notices()
+            if notices:
+                self.view.show_message("\n".join(notice.message(self.lang) for notice in notices), 10)
 
     def _update_status(self) -> None:
         game = self.game
@@ -825,7 +864,7 @@ class MainWindow(QMainWindow):
         try:
             return game_log.load(path), Path(path).name
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return None
 
     def _warn(self, message: str) -> None:
@@ -841,7 +880,7 @@ class MainWindow(QMainWindow):
         try:
             game = game_log.replay(found[0], self.catalog)
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return
         if self.in_progress():
             with self.paused():
@@ -861,13 +900,14 @@ class MainWindow(QMainWindow):
         try:
             viewer = ReplayViewer(found[0], self.catalog, self.painter, self.lang, found[1], self)
         except game_log.LogError as error:
-            self._warn(str(error))
+            self._warn(error.message(self.lang))
             return None
         viewer.show()
         return viewer
 
     def show_statistics(self) -> StatisticsDialog:
         dialog = StatisticsDialog(self.store.statistics(), self.catalog, self.lang, self)
+        self._after_store()
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._pause_while_open(dialog)
         dialog.open()  # window-modal
@@ -884,9 +924,12 @@ class MainWindow(QMainWindow):
         """Use new settings at once (language, rules, double click, animations, deck)."""
         deck_changed = (settings.deck, settings.back) != (self.settings.deck, self.settings.back)
         indicator_changed = settings.winnable_indicator != self.settings.winnable_indicator
+        if settings.language != self.settings.language:
+            self._given_lang = None  # the player chose: that language from now on
         self.settings = settings
         if save:
             self.store.save_settings(settings)
+            self._after_store()
         self.table.animations = settings.animations
         self.table.double_tap_enabled = settings.double_tap
         if deck_changed:

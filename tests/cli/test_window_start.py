@@ -121,7 +121,7 @@ class _Played:
         monkeypatch.setattr(terminal, "play_in_terminal", self.terminal)
         monkeypatch.setattr(app, "run", self.window)
 
-    def terminal(self, catalog: object, *, lang: str = "en") -> int:
+    def terminal(self, catalog: object, *, lang: str = "en", store: object = None) -> int:
         self.started.append(f"terminal {lang}")
         return 0
 

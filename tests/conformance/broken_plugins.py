@@ -9,7 +9,9 @@ place; :func:`catalog_with` builds a catalog holding the built-ins and one of th
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, ClassVar
 
 from solitaire.core import refusals as r
@@ -24,7 +26,7 @@ from solitaire.plugins.redeal import LimitedPasses
 from solitaire.plugins.scoring import NormalScoring
 from solitaire.variants.klondike import Klondike
 
-__all__ = ["BROKEN_VARIANTS", "catalog_with"]
+__all__ = ["BROKEN_VARIANTS", "catalog_with", "hold", "install", "plugin_source"]
 
 
 class Plugin:
@@ -215,6 +217,18 @@ class ShuffledDeal(Klondike):
         return super().initial_state(tuple(order[turned:]) + tuple(order[:turned]), rules)
 
 
+class RaisesInEvents(Klondike):
+    """Crashes on the fifth move of a game (a pile it cannot find)."""
+
+    id = "broken-events"
+    code_prefix = "XL"
+
+    def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
+        if state.moves > 3:
+            raise KeyError("lost pile")
+        return super().events(state, move, rules)
+
+
 #: variant class -> words the kit's message must contain
 BROKEN_VARIANTS: dict[type[Klondike], str] = {
     MutatesOnMove: "changed the state it was played from",
@@ -279,3 +293,108 @@ class NegativePasses(RedealPolicy):
 
 def negative(argument: str | None) -> RedealPolicy:
     return NegativePasses()
+
+
+# -- plugins that misbehave as installed packages ------------------------------------------------------
+#
+# Source text of plugin modules, installed by :func:`install` as a real package (a module and its
+# dist-info, with an entry point of the group ``solitaire``) on a folder put on ``sys.path``.  What
+# hangs waits for :func:`held`, which the tests let go of at their end.
+
+_hold = threading.Event()
+
+
+def held() -> threading.Event:
+    """What a hanging plugin waits for: set by the test that made it hang, at its end."""
+    return _hold
+
+
+def hold() -> threading.Event:
+    """A fresh :func:`held` event, for one test."""
+    global _hold
+    _hold = threading.Event()
+    return _hold
+
+
+#: A scoring scheme with code letter Z; ``{hook}`` is the body of its solitaire_register_scoring.
+SCORING_PLUGIN = """
+import sys
+from solitaire.core.hookspecs import hookimpl
+from solitaire.plugins.scoring import NormalScoring
+import broken_plugins
+
+class Zero(NormalScoring):
+    id = "zero"
+    code_letter = "Z"
+    names = {{"en": "Zero", "ru": "Ноль"}}
+
+    def score(self, before, events, rules):
+        if broken_plugins.FAIL_SCORING == "exit":
+            sys.exit(0)
+        if broken_plugins.FAIL_SCORING == "print":
+            print("hello from score")
+        elif broken_plugins.FAIL_SCORING:
+            return 1 // 0
+        return super().score(before, events, rules)
+
+{top}
+
+@hookimpl
+def solitaire_register_scoring(register):
+    {hook}
+    register.add_scoring(Zero())
+
+@hookimpl(tryfirst=True)
+def solitaire_hint(state, rules):
+    {hint}
+    return None
+"""
+
+#: Whether the Z scoring scheme raises (True), calls sys.exit(0) ("exit") or prints ("print"):
+#: a test sets it, monkeypatched.
+FAIL_SCORING: bool | str = False
+
+
+def plugin_source(top: str = "", hook: str = "pass", hint: str = "pass") -> str:
+    """The Z scoring plugin's module, with code at import (``top``), in its registration
+    hook (``hook``) and in its hint provider (``hint``)."""
+    return SCORING_PLUGIN.format(top=top, hook=hook, hint=hint)
+
+
+#: Replaces the check of a log's events at import: every tampered log would replay.
+SWITCHES_CHECKS_OFF = """
+import solitaire.core.log
+solitaire.core.log._compare = lambda where, recorded, produced: None
+"""
+
+#: A variant (prefix VB) whose deal raises.
+BAD_DEAL_PLUGIN = """
+from solitaire.core.hookspecs import hookimpl
+from solitaire.variants.klondike import Klondike
+
+class BadDeal(Klondike):
+    id = "bad-deal"
+    code_prefix = "VB"
+    names = {"en": "Bad deal", "ru": "Плохая раздача"}
+
+    def initial_state(self, order, rules):
+        raise RuntimeError("no cards today")
+
+@hookimpl
+def solitaire_register_variants(register):
+    register.add_variant(BadDeal())
+"""
+
+
+def install(folder: Path, module: str, source: str, package: str = "solitaire-misbehaving") -> Path:
+    """Install ``source`` as module ``module`` of distribution ``package`` 1.0 into ``folder``
+    (to be put on ``sys.path``), with the entry point ``module`` of the group ``solitaire``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{module}.py").write_text(source, encoding="utf-8")
+    info = folder / f"{package.replace('-', '_')}-1.0.dist-info"
+    info.mkdir(exist_ok=True)
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {package}\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (info / "entry_points.txt").write_text(f"[solitaire]\n{module} = {module}\n", encoding="utf-8")
+    return folder

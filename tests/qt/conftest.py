@@ -18,6 +18,7 @@ from qtpy.QtWidgets import QApplication
 
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
+from solitaire.frontends.qt import window as window_module
 from solitaire.frontends.qt.window import MainWindow, use_qt_translations
 
 
@@ -37,6 +38,12 @@ def store(store_folder: Path) -> Store:
     # No animation: every gesture's result is in place at once (tests that want them turn them on).
     store.save_settings(Settings(animations=False))
     return store
+
+
+@pytest.fixture(autouse=True)
+def _desktop_in_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window follows the desktop's language: tests see an English desktop unless they say otherwise."""
+    monkeypatch.setattr(window_module, "system_languages", lambda: ["en-US", "en"])
 
 
 @pytest.fixture(autouse=True)

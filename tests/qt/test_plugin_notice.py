@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +18,13 @@ from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import BUILTIN_PACKAGE, Catalog, Registry
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import State
+from solitaire.core.state import Event, State
 from solitaire.core.store import Store
 from solitaire.frontends.qt import jobs
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.scoring import NormalScoring
 
 #: The ``open_window`` fixture: a shown window over a catalog.
 OpenWindow = Callable[..., MainWindow]
@@ -241,3 +243,76 @@ def test_a_worker_stops_asking_a_hint_provider_that_failed_in_it() -> None:
     assert reasons == ["failed in solitaire_hint: RuntimeError: hint boom"]
     assert second.problems == () and plugin.calls == 1
     assert first.hint == second.hint == game.hint()  # the next provider answers
+
+
+class HangingHintPlugin:
+    """A hint provider that never answers (until the test lets it go)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    @hookimpl(tryfirst=True)
+    def solitaire_hint(self, state: State, rules: Ruleset) -> Hint | None:
+        self.release.wait()
+        return None
+
+
+def test_a_hint_provider_that_hangs_does_not_keep_the_window_thinking(
+    qtbot: Any, open_window: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solitaire.plugins import sampling_hints
+
+    monkeypatch.setattr(sampling_hints, "budget", sampling_hints.SamplingBudget(seconds=0.1))
+    plugin = HangingHintPlugin()
+    window = open_window(plugin)
+    try:
+        window._actions["action.hint"].trigger()
+        qtbot.waitUntil(lambda: not window.thinker.busy("hint"), timeout=20_000)
+        assert window.view.banner.text() != text("message.hint.thinking", "en")
+        qtbot.waitUntil(lambda: "HangingHintPlugin" in notice(window))
+        reasons = [p.reason for p in window.catalog.problems if p.plugin == "HangingHintPlugin"]
+        assert reasons == ["failed in solitaire_hint: did not answer in 0.6 s"]
+    finally:
+        plugin.release.set()
+
+
+class FlakyScoringPlugin:
+    """A scoring scheme (letter Q) that starts raising after an update of its plugin."""
+
+    def __init__(self) -> None:
+        self.broken = False
+        plugin = self
+
+        class Flaky(NormalScoring):
+            id = "flaky"
+            code_letter = "Q"
+
+            def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+                if plugin.broken:
+                    raise ZeroDivisionError("division by zero")
+                return int(super().score(before, events, rules))
+
+        self.scheme = Flaky()
+
+    @hookimpl
+    def solitaire_register_scoring(self, register: Registry) -> None:
+        register.add_scoring(self.scheme)
+
+
+def test_a_saved_game_its_plugin_can_no_longer_replay_does_not_stop_the_window(
+    qtbot: Any, store: Store, store_folder: Path
+) -> None:
+    plugin = FlakyScoringPlugin()
+    catalog = Catalog(entry_points=False, plugins=[plugin])
+    game = catalog.game_from_code("KL1-D1Q-AAAAAAG")
+    game.perform("s")
+    store.save_game(game, catalog, game_id="saved")
+    plugin.broken = True  # the plugin's next version raises while the saved game replays
+    window = MainWindow(catalog, Store(store_folder), lang="en")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.game is not None and window.game.code != "KL1-D1Q-AAAAAAG"  # a new game
+    qtbot.waitUntil(lambda: "could not be read" in window.view.banner.text())
+    assert "ZeroDivisionError" in window.view.banner.text()
+    assert [p.name for p in store_folder.iterdir() if ".corrupt-" in p.name]  # kept aside

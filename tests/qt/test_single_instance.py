@@ -34,8 +34,13 @@ def test_each_store_folder_has_a_window_of_its_own(tmp_path: Path, qtbot: QtBot)
     again.release()
 
 
-def _close_others(window: MainWindow) -> None:
-    others = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w is not window]
+def _windows() -> set[MainWindow]:
+    return {w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)}
+
+
+def _close_others(before: set[MainWindow]) -> None:
+    """Close a window the second ``solitaire`` opened (windows of earlier tests may be left)."""
+    others = _windows() - before
     for other in others:
         other.close()
     if others:
@@ -57,7 +62,8 @@ def test_a_second_solitaire_brings_the_first_window_to_the_front(
         window.showMinimized()
         qtbot.waitUntil(window.isMinimized)
         monkeypatch.setenv(HOME_VARIABLE, str(store_folder))
-        QTimer.singleShot(0, lambda: _close_others(window))  # a second window would not end the test
+        before = _windows()
+        QTimer.singleShot(0, lambda: _close_others(before))  # a second window would not end the test
         with qtbot.waitSignal(first.raise_requested):
             assert app.run(catalog, lang="en") == 0
         qtbot.waitUntil(lambda: not window.isMinimized())
@@ -68,7 +74,7 @@ def test_a_second_solitaire_brings_the_first_window_to_the_front(
         " that window was brought to the front.\n"
     )
     assert QApplication.topLevelWidgets().count(window) == 1
-    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w is not window]
+    assert _windows() <= before  # no second window was opened
 
 
 def test_the_socket_of_a_killed_window_is_no_obstacle(store_folder: Path, qtbot: QtBot) -> None:

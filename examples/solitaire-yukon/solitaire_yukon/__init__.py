@@ -3,4 +3,18 @@
 Installed next to ``solitaire-framework``, the entry point ``yukon`` of the
 group ``solitaire`` (see ``pyproject.toml``) makes the game load
 :mod:`solitaire_yukon.plugin`.
+
+Its texts are translated from a gettext catalogue of its own, the domain
+``solitaire_yukon`` in the ``locale`` folder shipped with the package (see
+"Translations" in the modder's guide).
 """
+
+from pathlib import Path
+from typing import Final
+
+from solitaire.core import i18n
+
+DOMAIN: Final = "solitaire_yukon"
+"""The gettext domain of this package's texts."""
+
+i18n.bind(DOMAIN, Path(__file__).resolve().parent / "locale")

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, WasteRecycled
 from solitaire.plugins.scoring import NormalScoring
+from solitaire_yukon import DOMAIN
 
 __all__ = ["WindowsScoring"]
 
@@ -24,7 +26,8 @@ class WindowsScoring(NormalScoring):
 
     id: ClassVar[str] = "windows"
     code_letter: ClassVar[str] = "W"
-    names: ClassVar[dict[str, str]] = {"en": "Windows standard", "ru": "Стандартный Windows"}
+    domain: ClassVar[str] = DOMAIN
+    names: ClassVar[str] = N_("Windows standard")
     return_penalty: ClassVar[int] = 15
 
     def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:

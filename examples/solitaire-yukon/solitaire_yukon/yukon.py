@@ -7,7 +7,7 @@ higher; only a king, with what lies on it, fills an empty column; the
 foundations build up by suit from the ace.
 
 Klondike's rules already say how cards build and reach the foundations and why
-a move is refused (with rule ids and messages in English and Russian), so Yukon
+a move is refused (with rule ids and messages in the player's language), so Yukon
 only says what differs.
 """
 
@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from solitaire.core.i18n import N_
 from solitaire.variants.klondike import Klondike
+from solitaire_yukon import DOMAIN
 
 __all__ = ["Yukon"]
 
@@ -25,15 +27,13 @@ class Yukon(Klondike):
 
     id: ClassVar[str] = "yukon"
     code_prefix: ClassVar[str] = "YU"
-    names: ClassVar[dict[str, str]] = {"en": "Yukon", "ru": "Юкон"}
-    summary: ClassVar[dict[str, str]] = {
-        "en": "No stock: all 52 cards are dealt into seven columns, 21 of them face down."
+    domain: ClassVar[str] = DOMAIN
+    names: ClassVar[str] = N_("Yukon")
+    summary: ClassVar[str] = N_(
+        "No stock: all 52 cards are dealt into seven columns, 21 of them face down."
         " Any face-up card moves with every card on it onto a card of the other colour one rank"
-        " higher; only a king fills an empty column; build the foundations up by suit from the ace.",
-        "ru": "Колоды нет: все 52 карты сданы в семь столбцов, 21 из них рубашкой вверх."
-        " Любую открытую карту можно перенести вместе со всеми картами на ней на карту другого"
-        " цвета на ранг старше; пустой столбец занимает только король; базы собирают по мастям от туза.",
-    }
+        " higher; only a king fills an empty column; build the foundations up by suit from the ace."
+    )
     has_stock: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
     #: The solver knows games with a stock whose groups move only in order: not this one.
