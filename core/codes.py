@@ -39,12 +39,14 @@ import attrs
 
 from solitaire.core.deals import DEAL_NUMBERS, SHUFFLE_VERSIONS
 from solitaire.core.i18n import N_, Message
+from solitaire.core.untrusted import Quoted, quote
 
 __all__ = [
     "BASE32_ALPHABET",
     "CODE_VERSIONS",
     "DEAL_CHARS",
     "EXAMPLE_CODE",
+    "MAX_CODE_CHARS",
     "MAX_REDEAL_DIGITS",
     "CodeError",
     "GameCode",
@@ -65,6 +67,10 @@ MAX_REDEAL_DIGITS: Final = 5
 """The longest number a redeal token carries (``P3``: passes:3)."""
 
 EXAMPLE_CODE: Final = "KL1-D1N-AAAAAAG"
+
+MAX_CODE_CHARS: Final = 64
+"""Longer than any code (the longest today has 24 characters): longer text is refused
+at once, so that no message quotes more of it than this."""
 """The shape of a game code, quoted in error messages."""
 
 _BASE32_VALUES: Final[dict[str, int]] = {char: value for value, char in enumerate(BASE32_ALPHABET)}
@@ -109,7 +115,7 @@ class CodeError(ValueError):
         else:
             code = code_or_message
             self.text = problem
-            message = f"game code {code!r}: {problem}"
+            message = f"game code {quote(code)}: {problem}"
             self.code = code
             self.problem = str(problem)
         super().__init__(message)
@@ -138,7 +144,9 @@ class CodeError(ValueError):
             problem = self._ru if lang == "ru" else self.problem
         if self.code is None:
             return problem.translate(lang) if isinstance(problem, Message) else problem
-        return Message(N_("game code {code!r}: {problem}"), code=self.code, problem=problem).translate(lang)
+        return Message(
+            N_("game code {code!r}: {problem}"), code=Quoted(self.code), problem=problem
+        ).translate(lang)
 
 
 def _code_error(code_or_message: object, problem: Message | str | None, ru: str | None) -> CodeError:
@@ -346,6 +354,12 @@ class GameCode:
             raise CodeError(
                 code,
                 Message("is empty; expected a code like {EXAMPLE_CODE}", EXAMPLE_CODE=EXAMPLE_CODE),
+            )
+        if len(code) > MAX_CODE_CHARS:
+            raise CodeError(
+                code,
+                f"is too long for a game code (at most {MAX_CODE_CHARS} characters, like {EXAMPLE_CODE})",
+                ru=f"слишком длинный для кода игры (не больше {MAX_CODE_CHARS} знаков, как {EXAMPLE_CODE})",
             )
         upper = code.translate(_UPPER)
         groups = upper.split("-")

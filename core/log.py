@@ -8,15 +8,21 @@ module at the edge, turns events into JSON and back: a tagged union on each
 event's stable ``tag``, unknown keys refused.
 
 Logs come from other people.  Loading one never runs code (plain JSON, no
-pickle), bounds its size and nesting, and any problem is a :class:`LogError`
-that names the exact place, such as ``actions[3].events[0].cards``.  Replay
-plays every action again through the rules and compares the events it gets
-with the recorded ones: a tampered log is refused at the first wrong entry.
+pickle), bounds its size, nesting and number of objects, refuses a key repeated
+in one object, and stops at the first wrong entry with a :class:`LogError` that
+names the exact place, such as ``actions[3].events[0].cards``, quoting at most
+about 60 characters of what it found.  Replay plays every action again through
+the rules and compares the events it gets with the recorded ones: a tampered log
+is refused at the first wrong entry.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -25,11 +31,11 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from solitaire.core.cards import Card
+from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
-from solitaire.core.moves import MoveSyntaxError
+from solitaire.core.moves import Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.state import (
     CardsMoved,
@@ -40,6 +46,7 @@ from solitaire.core.state import (
     StockDrawn,
     WasteRecycled,
 )
+from solitaire.core.untrusted import DuplicateKeyError, Quoted, cut, loads_json, quote
 
 if TYPE_CHECKING:
     from solitaire.core.registry import Catalog
@@ -47,12 +54,15 @@ if TYPE_CHECKING:
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
+    "MAX_EVENTS",
     "MAX_LOG_BYTES",
+    "MAX_PARSED_BYTES",
     "GameLog",
     "LogEntry",
     "LogError",
     "LogHeader",
     "PluginRef",
+    "check_save_target",
     "dumps",
     "load",
     "loads",
@@ -63,8 +73,36 @@ __all__ = [
 
 FORMAT_NAME: Final = "solitaire-log"
 FORMAT_VERSION: Final = 1
-#: The largest log file read: about 60,000 actions.
+#: The largest log file read: some 240,000 actions as :func:`dumps` writes them.
 MAX_LOG_BYTES: Final = 16 * 1024 * 1024
+#: The most memory the parsed JSON of a log may take, as :func:`parsed_size` estimates it
+#: from the text before parsing: a 16 MiB log as the game writes it takes at most about
+#: 225,000,000 by that estimate (which is above what it takes).
+MAX_PARSED_BYTES: Final = 240_000_000
+#: What parsed JSON costs in memory (CPython, 64 bits), at most: an object (a small dict),
+#: a list, a string that is not a key (keys are shared), a further element or member.
+PARSED_COSTS: Final = {"object": 200, "list": 96, "string": 62, "element": 36}
+#: The most events one action may record (the built-in games record at most four).
+MAX_EVENTS: Final = 1000
+#: The most cards a list in a log holds: a whole deck.
+DECK_SIZE: Final = len(CARDS)
+#: The longest plugin id, package name and version read.
+MAX_NAME_CHARS: Final = 200
+#: A distribution name (PEP 508), compared without regard to case.
+NAME_RE: Final = re.compile(r"[A-Z0-9]|[A-Z0-9][A-Z0-9._-]*[A-Z0-9]", re.IGNORECASE)
+#: A version (PEP 440, as the ``packaging`` library reads it, without surrounding spaces).
+VERSION_RE: Final = re.compile(
+    r"""
+    v?
+    (?:[0-9]+!)?                                    # epoch
+    [0-9]+(?:\.[0-9]+)*                             # release
+    (?:[-_.]?(?:alpha|a|beta|b|preview|pre|c|rc)[-_.]?[0-9]*)?                 # pre-release
+    (?:-[0-9]+|[-_.]?(?:post|rev|r)[-_.]?[0-9]*)?  # post-release
+    (?:[-_.]?dev[-_.]?[0-9]*)?                      # development release
+    (?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?             # local version
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
 EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, WasteRecycled, ScoreChanged, GameWon)
 
 
@@ -77,7 +115,8 @@ class LogError(ValueError):
 
     def __init__(self, where: Message | str, problem: Message | str) -> None:
         self.place, self.text = where, problem
-        where, problem = _printable(str(where)), _printable(str(problem))
+        # Every quoted input is cut short where it is quoted; this bounds the rest.
+        where, problem = cut(str(where), 200), cut(str(problem), 600)
         super().__init__(f"{where}: {problem}" if where else problem)
         self.where = where
         self.problem = problem
@@ -85,17 +124,10 @@ class LogError(ValueError):
     def message(self, lang: str = "en") -> str:
         """The error in ``lang``."""
         where, problem = (
-            _printable(part.translate(lang) if isinstance(part, Message) else part)
+            cut(part.translate(lang) if isinstance(part, Message) else str(part), 600)
             for part in (self.place, self.text)
         )
         return f"{where}: {problem}" if where else problem
-
-
-def _printable(text: str) -> str:
-    """Text from a log, safe for one line of a terminal: control characters escaped."""
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 @attrs.frozen
@@ -214,7 +246,9 @@ def log_of(game: Game, catalog: Catalog) -> GameLog:
 
     def ref(kind: str, key: str, full_id: str) -> PluginRef:
         info = catalog.sources.get((kind, key))
-        return PluginRef(full_id, info.package if info else None, info.version if info else None)
+        package = info.package if info and NAME_RE.fullmatch(info.package) else None
+        version = info.version if info and VERSION_RE.fullmatch(info.version) else None
+        return PluginRef(full_id, package, version)
 
     header = LogHeader(
         code=game.code,
@@ -250,10 +284,42 @@ def dumps(log: GameLog) -> str:
 
 
 def save(log: GameLog, path: str | Path) -> None:
-    """Write a log atomically: the file is either the old one or the whole new one."""
+    """Write a log atomically: the file is either the old one or the whole new one.
+
+    A log is for sharing: it gets the usual mode of a new file (0666 less the umask).
+    Only a new path or a regular file is replaced: anything else (a symlink, even to a
+    regular file, a folder, a FIFO, a device) raises :class:`LogError`, and nothing is
+    written.  Raises ``OSError`` when the file cannot be written.
+    """
     from solitaire.core.files import write_atomic
 
-    write_atomic(Path(path), dumps(log).encode("utf-8"))
+    check_save_target(path)
+    write_atomic(Path(path), dumps(log).encode("utf-8"), shared=True)
+
+
+def check_save_target(path: str | Path) -> None:
+    """Raise :class:`LogError` unless ``path`` is a new path or a regular file (``os.lstat``)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise LogError(str(path), f"cannot be written ({error.strerror or error})") from None
+    if stat.S_ISREG(mode):
+        return
+    kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+    problem = f"is {kind}, not a regular file: a log is written only to a new or regular file"
+    raise LogError(str(path), problem)
+
+
+_FILE_KINDS: Final = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -294,27 +360,52 @@ def _json_type(value: Any) -> Message:
 
 def loads(text: str | bytes) -> GameLog:
     """Read a log from JSON text; raises :class:`LogError` saying where it is wrong."""
-    if isinstance(text, bytes):
-        if len(text) > MAX_LOG_BYTES:
-            raise LogError(
-                "",
-                Message("the file is larger than {limit} MiB: not a game log", limit=MAX_LOG_BYTES // 2**20),
-            )
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise LogError("", Message("not UTF-8 text (byte {byte})", byte=error.start)) from None
-    if len(text) > MAX_LOG_BYTES:
+    return _from_data(_parse(_text(text)), consume=True)
+
+
+def _text(raw: str | bytes) -> str:
+    if len(raw) > MAX_LOG_BYTES:
         raise LogError(
             "", Message("the file is larger than {limit} MiB: not a game log", limit=MAX_LOG_BYTES // 2**20)
         )
+    if isinstance(raw, str):
+        return raw
     try:
-        data = json.loads(text)
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LogError("", Message("not UTF-8 text (byte {byte})", byte=error.start)) from None
+
+
+def parsed_size(text: str) -> int:
+    """About how much memory (bytes, at most) ``json.loads(text)`` takes: from a count of
+    the braces, brackets, quotes and commas of the text (those inside strings too, which
+    only makes it larger)."""
+    strings = max(0, text.count('"') // 2 - text.count('":'))
+    return (
+        PARSED_COSTS["object"] * text.count("{")
+        + PARSED_COSTS["list"] * text.count("[")
+        + PARSED_COSTS["string"] * strings
+        + PARSED_COSTS["element"] * text.count(",")
+    )
+
+
+def _parse(text: str) -> Any:
+    # An object or a list costs up to 200 bytes of memory for 2 bytes of text: a file that
+    # would take too much is refused before it is parsed.
+    size = parsed_size(text)
+    if size > MAX_PARSED_BYTES:
+        raise LogError(
+            "", f"too many objects, lists and strings for a game log (about {size // 10**6:,} MB to read)"
+        )
+    try:
+        return loads_json(text)
     except json.JSONDecodeError as error:
         raise LogError(
             f"line {error.lineno} column {error.colno}",
             Message("not valid JSON ({problem})", problem=error.msg),
         ) from None
+    except DuplicateKeyError as error:
+        raise LogError("", f"{error}: refused, as readers could take either") from None
     except (RecursionError, ValueError) as error:
         raise LogError(
             "",
@@ -324,11 +415,15 @@ def loads(text: str | bytes) -> GameLog:
                 error_text=str(error)[:80],
             ),
         ) from None
-    return from_data(data)
 
 
 def from_data(data: Any) -> GameLog:
     """A log from parsed JSON (upgraded from older format versions)."""
+    return _from_data(data, consume=False)
+
+
+def _from_data(data: Any, *, consume: bool) -> GameLog:
+    """A log from parsed JSON; ``consume`` lets go of each action's JSON once it is read."""
     data = dict(_object(data, Message("the file")))
     if data.get("format") != FORMAT_NAME:
         raise LogError(
@@ -354,55 +449,167 @@ def from_data(data: Any) -> GameLog:
         version = data["version"]
     extra = set(data) - {"format", "version", "header", "actions"}
     if extra:
-        raise LogError(str(sorted(extra)[0]), Message("unknown field"))
-    header_data = data.get("header")
-    if isinstance(header_data, dict):
-        _list(header_data.get("dealt"), "header.dealt")
-    header = _structure(header_data, LogHeader, "header")
+        raise LogError(cut(sorted(extra)[0]), Message("unknown field"))
+    header = _header(data.get("header"))
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise LogError("actions", Message("expected a list, not {found}", found=_json_type(actions)))
+    entries = []
     for index, item in enumerate(actions):
-        _check_entry(item, f"actions[{index}]")
-    entries = tuple(_structure(item, LogEntry, f"actions[{index}]") for index, item in enumerate(actions))
-    return GameLog(header, entries)
+        entries.append(_entry(item, f"actions[{index}]"))
+        if consume:
+            actions[index] = None
+    return GameLog(header, tuple(entries))
 
 
-def _list(value: Any, where: str) -> None:
-    if value is not None and not isinstance(value, list):
+# Every check below stops at the first wrong entry and names it: a file of a million
+# wrong entries costs no more than one.
+
+
+def _header(value: Any) -> LogHeader:
+    if value is None:
+        raise LogError("header", Message("missing"))
+    data = _object(value, "header")
+    for key in data:
+        if key not in _HEADER_FIELDS:
+            raise LogError("header", f"unknown field {cut(key)}")
+    if "dealt" in data:
+        _cards(data["dealt"], "header.dealt")
+    header: LogHeader = _structure(data, LogHeader, "header")
+    return attrs.evolve(
+        header,
+        variant=_checked_ref(header.variant, "header.variant"),
+        scoring=_checked_ref(header.scoring, "header.scoring"),
+        redeal=_checked_ref(header.redeal, "header.redeal"),
+    )
+
+
+#: What older versions wrote for a package or version they did not know: read as null.
+_UNKNOWN: Final = frozenset({"?", "unknown"})
+
+
+def _checked_ref(ref: PluginRef, where: str) -> PluginRef:
+    """Package and version are shown to the player as what to install: only a real name."""
+    if ref.package in _UNKNOWN or ref.version in _UNKNOWN:
+        ref = PluginRef(
+            ref.id,
+            None if ref.package in _UNKNOWN else ref.package,
+            None if ref.version in _UNKNOWN else ref.version,
+        )
+    if ref.package is not None and (len(ref.package) > MAX_NAME_CHARS or not NAME_RE.fullmatch(ref.package)):
+        raise LogError(
+            f"{where}.package",
+            f"{quote(ref.package)} is not a distribution name (at most {MAX_NAME_CHARS} letters, digits and"
+            " . _ -, as PEP 508 says)",
+        )
+    if ref.version is not None and (
+        len(ref.version) > MAX_NAME_CHARS or not VERSION_RE.fullmatch(ref.version)
+    ):
+        raise LogError(
+            f"{where}.version",
+            f"{quote(ref.version)} is not a version number (such as 1.0, as PEP 440 says)",
+        )
+    return ref
+
+
+def _entry(item: Any, where: str) -> LogEntry:
+    data = _object(item, where)
+    for key in data:
+        if key not in ("action", "events"):
+            raise LogError(where, f"unknown field {cut(key)}")
+    if "action" not in data:
+        raise LogError(f"{where}.action", Message("missing"))
+    action = _text_field(data["action"], f"{where}.action")
+    if "events" not in data:
+        raise LogError(f"{where}.events", Message("missing"))
+    events = data["events"]
+    if not isinstance(events, list):
+        raise LogError(f"{where}.events", Message("expected a list, not {found}", found=_json_type(events)))
+    if len(events) > MAX_EVENTS:
+        raise LogError(f"{where}.events[{MAX_EVENTS}]", f"more than {MAX_EVENTS} events in one action")
+    return LogEntry(action, tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)))
+
+
+def _event(value: Any, where: str) -> Event:
+    if not isinstance(value, dict):
+        raise LogError(where, Message("expected an event object, not {found}", found=_json_type(value)))
+    tag = value.get("tag")
+    if tag is None:
+        raise LogError(f"{where}.tag", Message("missing"))
+    if not isinstance(tag, str) or tag not in _TAGS:
+        known = ", ".join(sorted(_TAGS))
+        raise LogError(
+            f"{where}.tag",
+            Message("unknown event {short_tag} (known: {known})", short_tag=quote(tag), known=known),
+        )
+    cls, fields = _TAGS[tag], _EVENT_FIELDS[tag]
+    for key in value:
+        if key != "tag" and key not in fields:
+            raise LogError(where, f"unknown field {cut(key)}")
+    values = {}
+    for name, read in fields.items():
+        if name not in value:
+            raise LogError(f"{where}.{name}", Message("missing"))
+        values[name] = read(value[name], f"{where}.{name}")
+    event: Event = cls(**values)
+    return event
+
+
+def _text_field(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise LogError(where, f"expected text, not {_json_type(value)}")
+    return value
+
+
+def _whole(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LogError(where, f"expected a whole number, not {_json_type(value)}")
+    return value
+
+
+_CARD_TEXTS: Final = {card.text: card for card in CARDS}
+
+
+def _card(value: Any, where: str) -> Card:
+    card = _CARD_TEXTS.get(value) if isinstance(value, str) else None
+    if card is not None:
+        return card
+    if not isinstance(value, str):
+        raise LogError(where, f"a card is text such as 'TH', not {_json_type(value)}")
+    if len(value) != 2:
+        raise LogError(where, f"{quote(value)} is not a card: write a rank and a suit, such as 'TH'")
+    try:
+        return Card.parse(value)
+    except ValueError as error:
+        raise LogError(where, str(error)) from None
+
+
+def _cards(value: Any, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list):
         raise LogError(where, Message("expected a list, not {found}", found=_json_type(value)))
+    cards = tuple(_card(item, f"{where}[{n}]") for n, item in enumerate(value[:DECK_SIZE]))
+    if len(value) > DECK_SIZE:
+        raise LogError(f"{where}[{DECK_SIZE}]", f"more than the {DECK_SIZE} cards of a deck ({len(value):,})")
+    return cards
 
 
-def _check_entry(item: Any, where: str) -> None:
-    """What the converter would not say clearly: lists that are not lists, event tags."""
-    if not isinstance(item, dict):
-        return
-    events = item.get("events")
-    _list(events, f"{where}.events")
-    for number, event in enumerate(events or ()):
-        place = f"{where}.events[{number}]"
-        if not isinstance(event, dict):
-            raise LogError(place, Message("expected an event object, not {found}", found=_json_type(event)))
-        tag = event.get("tag")
-        if tag is None:
-            raise LogError(f"{place}.tag", Message("missing"))
-        if not isinstance(tag, str) or tag not in _TAGS:
-            known = ", ".join(sorted(_TAGS))
-            raise LogError(
-                f"{place}.tag",
-                Message("unknown event {short_tag} (known: {known})", short_tag=_short(tag), known=known),
-            )
-        _list(event.get("cards"), f"{place}.cards")
+def _readers(cls: type) -> dict[str, Callable[[Any, str], Any]]:
+    """How each field of an event class is read, by its type."""
+    kinds: dict[Any, Callable[[Any, str], Any]] = {
+        str: _text_field,
+        int: _whole,
+        Card: _card,
+        tuple[Card, ...]: _cards,
+    }
+    hints = typing.get_type_hints(cls)
+    return {field.name: kinds[hints[field.name]] for field in attrs.fields(cls)}
 
 
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+_EVENT_FIELDS: Final = {cls.tag: _readers(cls) for cls in EVENT_TYPES}
+_HEADER_FIELDS: Final = frozenset(field.name for field in attrs.fields(LogHeader))
 
 
 def _structure(value: Any, cls: type[Any], where: str) -> Any:
-    if value is None:
-        raise LogError(where, Message("missing"))
     try:
         return CONVERTER.structure(value, cls)
     except Exception as error:  # cattrs reports a group of errors; name the first
@@ -431,7 +638,9 @@ def load(path: str | Path) -> GameLog:
     except OSError as error:
         raise LogError(name, Message("cannot be read ({reason})", reason=error.strerror or error)) from None
     try:
-        return loads(raw)
+        text = _text(raw)
+        del raw  # the file's bytes are not kept while its JSON is parsed
+        return _from_data(_parse(text), consume=True)
     except LogError as error:
         where = Message("{file}: {error}", file=name, error=error.place) if error.where else name
         raise LogError(where, error.text) from None
@@ -449,12 +658,15 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
     game = _deal(log.header, catalog)
     changes: list[Change] = []
     game.subscribe(changes.append)
+    parsed: dict[str, Move | str] = {}  # a game repeats its moves: each text is parsed once
     for index, entry in enumerate(log.entries[:until]):
         where = f"actions[{index}]"
-        try:
-            action = parse_action(entry.action)
-        except MoveSyntaxError as error:
-            raise LogError(f"{where}.action", str(error)) from None
+        action = parsed.get(entry.action)
+        if action is None:
+            try:
+                action = parsed[entry.action] = parse_action(entry.action)
+            except MoveSyntaxError as error:
+                raise LogError(f"{where}.action", str(error)) from None
         changes.clear()
         try:
             game.perform(action)
@@ -464,7 +676,7 @@ def replay(log: GameLog, catalog: Catalog, *, until: int | None = None) -> Game:
                 f"{where}.action",
                 Message(
                     "{action!r} is refused by rule {rule}: {message}",
-                    action=entry.action,
+                    action=Quoted(entry.action),
                     rule=refusal.rule,
                     message=refusal.text,
                 ),
@@ -481,16 +693,15 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         ("scoring", header.scoring, catalog.scorings),
         ("redeal", header.redeal, catalog.redeals),
     ):
+        if len(ref.id) > MAX_NAME_CHARS:
+            long = f"{quote(ref.id)} is longer than any id (at most {MAX_NAME_CHARS} characters)"
+            raise LogError(f"header.{kind}.id", long)
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
-            problem = Message("{kind} {id!r} is not installed", kind=kind, id=ref.id)
+            problem: Message | str = Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
             if ref.package:
-                package = f"{ref.package} {ref.version}" if ref.version else ref.package
-                problem = Message("{problem}: install {package}", problem=problem, package=package)
-            raise LogError(
-                f"header.{kind}",
-                problem,
-            )
+                problem = f"{problem}{_advice(ref)}"
+            raise LogError(f"header.{kind}", problem)
     if header.shuffle not in SHUFFLE_VERSIONS:
         raise LogError(
             "header.shuffle", Message("shuffle version {shuffle} is not known here", shuffle=header.shuffle)
@@ -512,7 +723,7 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
             "header.code",
             Message(
                 "{code!r} does not match the header's options ({expected})",
-                code=header.code,
+                code=Quoted(header.code),
                 expected=game.code,
             ),
         )
@@ -564,7 +775,16 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
         )
 
 
+def _advice(ref: PluginRef) -> str:
+    """What to install for a plugin that is not, as a command to copy: the package and version
+    are checked when the log is read (a name and a version number, nothing a shell would run)."""
+    if not ref.package:
+        return ""
+    version = f"=={ref.version}" if ref.version else ""
+    return f": pip install '{ref.package}{version}'"
+
+
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + " ".join(_show(item) for item in value) + "]"
-    return value.text if isinstance(value, Card) else repr(value)
+    return value.text if isinstance(value, Card) else quote(value)

@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from solitaire.core.untrusted import quote
+
 __all__ = ["DRAW", "FOUNDATION", "STOCK", "WASTE", "Move", "MoveSyntaxError", "pile_kind"]
 
 STOCK: Final = "s"
@@ -52,10 +54,10 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Parse move notation (case and surrounding spaces are forgiven)."""
         if not isinstance(text, str):
-            raise MoveSyntaxError(f"{text!r} is not a move")
+            raise MoveSyntaxError(f"{quote(text)} is not a move")
         cleaned = text.strip().lower()
         if len(cleaned) > _MAX_TEXT:
-            raise MoveSyntaxError(f"{text[:_MAX_TEXT]!r}... is not a move: too long")
+            raise MoveSyntaxError(f"{quote(text, _MAX_TEXT)} is not a move: too long")
         if cleaned == STOCK:
             return DRAW
         match = _MOVE_RE.fullmatch(cleaned)
@@ -63,9 +65,13 @@ class Move(NamedTuple):
             raise MoveSyntaxError(_explain(text, cleaned))
         src, dst, count = match["src"], match["dst"], match["count"]
         if count is not None and not src.startswith("t"):
-            raise MoveSyntaxError(f"{text!r} is not a move: ':K' counts cards from a column only (tN:K>DST)")
+            raise MoveSyntaxError(
+                f"{quote(text)} is not a move: ':K' counts cards from a column only (tN:K>DST)"
+            )
         if src == FOUNDATION:
-            raise MoveSyntaxError(f"{text!r} is not a move: name the foundation the card leaves (f1..f4)")
+            raise MoveSyntaxError(
+                f"{quote(text)} is not a move: name the foundation the card leaves (f1..f4)"
+            )
         return cls(src, dst, int(count) if count is not None else None)
 
     @property
@@ -94,7 +100,7 @@ def pile_kind(pile: str) -> str:
 
 def _explain(text: str, cleaned: str) -> str:
     """Say what is wrong with text that does not match the notation."""
-    head = f"{text!r} is not a move"
+    head = f"{quote(text)} is not a move"
     if not cleaned:
         return f"{head}: it is empty"
     if ">" not in cleaned:
@@ -102,7 +108,7 @@ def _explain(text: str, cleaned: str) -> str:
     src, _, dst = cleaned.partition(">")
     for part, role in ((src.split(":")[0], "source"), (dst, "destination")):
         if not re.fullmatch(_PILE, part):
-            return f"{head}: {part!r} is not a pile (use s, w, f, f1..f4, t1..t7) as {role}"
+            return f"{head}: {quote(part)} is not a pile (use s, w, f, f1..f4, t1..t7) as {role}"
     if ":" in src:
         return f"{head}: the count after ':' must be a number from 1, as in t3:4>t6"
     return f"{head}: write SRC>DST, e.g. w>t3, t2>f, t3:4>t6"

@@ -61,6 +61,7 @@ from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
 from solitaire.core.i18n import N_
 from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
+from solitaire.core.untrusted import loads_json
 
 if TYPE_CHECKING:
     from solitaire.core.game import Game
@@ -309,7 +310,7 @@ class Store:
     def _read(self, name: str, parse: Callable[[Any], _T], fresh: Callable[[], _T]) -> _T:
         path = self._path(name)
         if name in self._pending:  # not written yet: what was saved last is in memory
-            return parse(json.loads(self._pending[name].decode("utf-8")))
+            return parse(loads_json(self._pending[name].decode("utf-8")))
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -318,7 +319,7 @@ class Store:
             self._move_aside(path, error)
             return fresh()
         try:
-            return parse(json.loads(raw.decode("utf-8")))
+            return parse(loads_json(raw.decode("utf-8")))
         except Exception as error:  # anything wrong in the file: keep it aside, start afresh
             self._move_aside(path, error)
             return fresh()
@@ -653,7 +654,7 @@ class Store:
 
     def _waiting_header(self, path: Path) -> tuple[SavedGame, game_log.GameLog] | None:
         try:
-            saved = self._parse_saved(json.loads(path.read_bytes().decode("utf-8")))
+            saved = self._parse_saved(loads_json(path.read_bytes().decode("utf-8")))
             return saved, game_log.from_data(saved.log)
         except Exception as error:  # unreadable: kept aside as any other file
             self._move_aside(path, error)

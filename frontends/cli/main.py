@@ -39,6 +39,7 @@ from solitaire.core.registry import (
     package_version,
 )
 from solitaire.core.store import HOME_VARIABLE
+from solitaire.core.untrusted import cut
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
@@ -392,7 +393,7 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             refused = Message(
                 "action at index {index} ({action}) refused by rule {rule}: {message}",
                 index=index,
-                action=text,
+                action=cut(text),
                 rule=refusal.rule,
                 message=message,
             )
@@ -434,6 +435,8 @@ def cmd_play(catalog: Catalog, args: argparse.Namespace) -> int:
 
         try:
             log.save(log.log_of(game, catalog), args.save)
+        except log.LogError as error:
+            raise BadInput(error) from None
         except OSError as error:
             raise BadInput(
                 Message("{file}: cannot be written ({error})", file=args.save, error=error.strerror or error)

@@ -844,7 +844,10 @@ class MainWindow(QMainWindow):
                     text("file.filter", self.lang),
                 )
         if path:
-            game_log.save(game_log.log_of(self.game, self.catalog), path)
+            try:
+                game_log.save(game_log.log_of(self.game, self.catalog), path)
+            except game_log.LogError as error:  # a symlink, a FIFO, a device: refused
+                self._warn(str(error))
 
     def _ask_log(self, action: str = "action.open") -> tuple[game_log.GameLog, str] | None:
         """Ask for a log file (the dialog titled as the menu item ``action``) and read it."""

