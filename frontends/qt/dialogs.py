@@ -455,17 +455,17 @@ class SettingsDialog(QDialog):
 
     def _probe_next(self) -> None:
         """Try the next deck not yet tried, and leave it out of the list if Qt cannot draw it."""
+        if self.unprobed:
+            deck = self.unprobed.pop(0)
+            if not deck_loads(deck.path):
+                index = self.deck.findData(str(deck.path))
+                if index >= 0:
+                    if index == self.deck.currentIndex():
+                        self.deck.setCurrentIndex(0)  # the window draws the own deck instead
+                    self.deck.removeItem(index)
         if not self.unprobed:
             self._prober.stop()
             deck_checks().save()  # kept for the next run: the decks are not tried again
-            return
-        deck = self.unprobed.pop(0)
-        if not deck_loads(deck.path):
-            index = self.deck.findData(str(deck.path))
-            if index >= 0:
-                if index == self.deck.currentIndex():
-                    self.deck.setCurrentIndex(0)  # the window draws the own deck instead
-                self.deck.removeItem(index)
 
     def done(self, result: int) -> None:
         """Closing stops the trying of decks (the rest is tried the next time; what was found
