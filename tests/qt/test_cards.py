@@ -13,6 +13,8 @@ os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from qtpy.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler, qWarning
 from qtpy.QtGui import QColor, QImage, QPixmap
 from qtpy.QtSvg import QSvgRenderer
@@ -603,6 +605,35 @@ def test_a_corrupt_or_unknown_checks_file_is_ignored_and_replaced(
     a_new_run(monkeypatch)
     find_svg_decks(aisleriot, kde, usable_only=True)
     assert len(tried) == 2
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+@given(
+    content=st.binary(max_size=40)
+    | JSON.map(lambda value: json.dumps(value).encode())
+    | st.fixed_dictionaries({"version": st.sampled_from([1, 2, "1"]), "decks": JSON}).map(
+        lambda value: json.dumps(value).encode()
+    )
+)
+def test_any_checks_file_is_read_without_error_and_written_afresh(tmp_path: Path, content: bytes) -> None:
+    deck = tmp_path / "deck.svg"
+    deck.write_text("<svg/>", encoding="utf-8")
+    file = tmp_path / DECK_CHECKS_FILE
+    file.write_bytes(content)
+    checks = DeckChecks(file)
+    assert checks.known(deck) is None  # nothing in the file names this deck
+    checks.remember(deck, "no cards")
+    checks.save()
+    saved = json.loads(file.read_text(encoding="utf-8"))
+    assert saved["version"] == 1 and saved["decks"][str(deck)]["loads"] is False
+    assert DeckChecks(file).known(deck) == (False, "no cards")
 
 
 def test_an_unreadable_checks_folder_is_no_error(tmp_path: Path) -> None:
