@@ -322,7 +322,7 @@ class DeckChecks:
             return {}
         try:
             data = json.loads(self.file.read_bytes())
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deep
             return {}
         if not isinstance(data, dict) or data.get("version") != DECK_CHECKS_VERSION:
             return {}
@@ -336,8 +336,8 @@ class DeckChecks:
             size, mtime, loads = entry.get("size"), entry.get("mtime_ns"), entry.get("loads")
             error = entry.get("error")
             if (
-                isinstance(size, int)
-                and isinstance(mtime, int)
+                type(size) is int
+                and type(mtime) is int
                 and isinstance(loads, bool)
                 and (error is None or isinstance(error, str))
             ):

@@ -588,6 +588,8 @@ def test_the_deck_chosen_at_the_start_is_not_tried_again_when_qt_cannot_draw_it(
         b"[1, 2]",
         b'{"version": 99, "decks": {}}',
         b'{"version": 1, "decks": []}',
+        b"[" * 100_000,
+        b'{"version": 1, "decks": {"x": {"size": true, "mtime_ns": 1, "loads": true}}}',
         b'{"version": 1, "decks": {"x": 3, "y": {"size": "big", "mtime_ns": 1, "loads": true}}}',
     ],
 )
