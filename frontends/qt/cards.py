@@ -18,6 +18,7 @@ A :class:`QGuiApplication` must exist before anything is drawn.
 from __future__ import annotations
 
 import gzip
+import json
 import math
 import os
 import statistics
@@ -58,18 +59,24 @@ from qtpy.QtGui import (
 from qtpy.QtSvg import QSvgRenderer
 
 from solitaire.core.cards import CARDS, Card, Suit
+from solitaire.core.files import write_atomic
+from solitaire.core.store import default_folder
 
 __all__ = [
     "AISLERIOT_DIR",
     "BACKS",
     "CARDDECKS_DIR",
     "CARD_RATIO",
+    "DECK_CHECKS_FILE",
     "TABLE_RATIOS",
     "CardPainter",
+    "DeckChecks",
     "SvgDeck",
+    "deck_checks",
     "deck_loads",
     "find_svg_decks",
     "render_sheet",
+    "use_deck_checks",
 ]
 
 #: Height over width of the own deck's cards (5:7).
@@ -211,7 +218,8 @@ def find_svg_decks(
     decks of one name are told apart by their source, then by their file.
 
     With ``usable_only`` each deck is loaded once (tens of ms each, remembered while the file
-    is unchanged) and the ones Qt cannot draw are left out: three of Debian's decks, Anglo
+    is unchanged, between runs in :data:`DECK_CHECKS_FILE`) and the ones Qt cannot draw are
+    left out: three of Debian's decks, Anglo
     Poker, Simplistic and Tango Nuevo, whose pips Qt's SVG renderer places wrongly, and KDE's
     Future Simple, whose cards are wider than tall.
     """
@@ -242,6 +250,7 @@ def find_svg_decks(
                 decks.append(SvgDeck(name, svg, "KDE"))
     if usable_only:
         decks = [deck for deck in decks if _loads(deck.path)]
+        deck_checks().save()
     decks = _told_apart(decks)
     decks.sort(key=lambda deck: (deck.name.casefold(), str(deck.path)))
     return decks
@@ -276,40 +285,165 @@ def _told_apart(decks: list[SvgDeck]) -> list[SvgDeck]:
     ]
 
 
-#: Whether each deck file loads, by (path, modification time, size).
-_LOADS: dict[tuple[str, int, int], bool] = {}
+#: The file in the store's folder that keeps, between runs, which decks Qt can draw.
+DECK_CHECKS_FILE: Final = "deck-checks.json"
+#: The version of its format; a file of another version is ignored and written afresh.
+DECK_CHECKS_VERSION: Final = 1
 
 
-def _file_key(path: Path) -> tuple[str, int, int] | None:
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    return (str(path), stat.st_mtime_ns, stat.st_size)
+@dataclass(frozen=True)
+class _Check:
+    """What trying a deck file of this size and modification time found (``error``: why Qt
+    cannot draw it, ``None`` when it can)."""
+
+    size: int
+    mtime_ns: int
+    error: str | None
 
 
-def _remember(path: Path, loads: bool) -> None:
-    key = _file_key(path)
-    if key is not None:
-        _LOADS[key] = loads
+class DeckChecks:
+    """Which deck files Qt can draw, remembered in ``file`` between runs.
+
+    The file is JSON: ``{"version": 1, "decks": {PATH: {"size": N, "mtime_ns": N, "loads":
+    BOOL, "error": WHY}}}``.  An entry holds while the deck's file keeps its size and
+    modification time; a changed deck is tried again.  A file that cannot be read, is not of
+    this form or of another version is ignored (and replaced at the next :meth:`save`), never
+    an error; :meth:`save` leaves out the decks whose file is gone, so the file stays as
+    small as the decks installed.  With ``file=None`` nothing is kept between runs.
+    """
+
+    def __init__(self, file: Path | None) -> None:
+        self.file = file
+        self._checks: dict[str, _Check] = self._read()
+        self._changed = False
+
+    def _read(self) -> dict[str, _Check]:
+        if self.file is None:
+            return {}
+        try:
+            data = json.loads(self.file.read_bytes())
+        except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deep
+            return {}
+        if not isinstance(data, dict) or data.get("version") != DECK_CHECKS_VERSION:
+            return {}
+        decks = data.get("decks")
+        if not isinstance(decks, dict):
+            return {}
+        checks: dict[str, _Check] = {}
+        for path, entry in decks.items():
+            if not isinstance(entry, dict):
+                continue
+            size, mtime, loads = entry.get("size"), entry.get("mtime_ns"), entry.get("loads")
+            error = entry.get("error")
+            if (
+                type(size) is int
+                and type(mtime) is int
+                and isinstance(loads, bool)
+                and (error is None or isinstance(error, str))
+            ):
+                checks[path] = _Check(size, mtime, None if loads else error or f"{path}: does not load")
+        return checks
+
+    @staticmethod
+    def _stat(path: Path) -> tuple[int, int] | None:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return (stat.st_size, stat.st_mtime_ns)
+
+    def known(self, path: Path) -> tuple[bool, str | None] | None:
+        """Whether the deck in ``path`` loads, and why not, if it was tried while the file was
+        as it is now; ``None`` if it was not."""
+        stat = self._stat(path)
+        check = self._checks.get(str(path))
+        if stat is None or check is None or (check.size, check.mtime_ns) != stat:
+            return None
+        return (check.error is None, check.error)
+
+    def remember(self, path: Path, error: str | None) -> None:
+        """Keep what trying the deck in ``path`` (as it is now) found."""
+        stat = self._stat(path)
+        if stat is None:
+            return
+        check = _Check(*stat, error)
+        if self._checks.get(str(path)) != check:
+            self._checks[str(path)] = check
+            self._changed = True
+
+    def save(self) -> None:
+        """Write what was learnt since the last save (nothing when nothing was), with what
+        another process wrote meanwhile, and without the decks that are gone.  A file that
+        cannot be written is left: the decks are tried again the next time."""
+        if self.file is None:
+            return
+        kept = {path: check for path, check in self._checks.items() if Path(path).is_file()}
+        if not self._changed and kept == self._checks:
+            return
+        merged = {**self._read(), **kept}
+        self._checks = {path: check for path, check in merged.items() if Path(path).is_file()}
+        decks = {
+            path: {
+                "size": check.size,
+                "mtime_ns": check.mtime_ns,
+                "loads": check.error is None,
+                **({"error": check.error} if check.error is not None else {}),
+            }
+            for path, check in sorted(self._checks.items())
+        }
+        data = json.dumps({"version": DECK_CHECKS_VERSION, "decks": decks}, ensure_ascii=False, indent=1)
+        try:
+            write_atomic(self.file, (data + "\n").encode("utf-8"))
+        except OSError:
+            return
+        self._changed = False
+
+
+#: The folder of the deck checks (the store's); ``None``: the store's default folder.
+_checks_folder: Path | None = None
+_checks: DeckChecks | None = None
+
+
+def use_deck_checks(folder: Path | str | None) -> None:
+    """Keep the deck checks in ``folder`` (the store's folder; ``None``: the default one)."""
+    global _checks_folder
+    _checks_folder = Path(folder) if folder is not None else None
+
+
+def deck_checks() -> DeckChecks:
+    """The deck checks of the store's folder (read once, then kept in memory)."""
+    global _checks
+    file = (_checks_folder or default_folder()) / DECK_CHECKS_FILE
+    if _checks is None or _checks.file != file:
+        _checks = DeckChecks(file)
+    return _checks
+
+
+def _load_deck(path: Path) -> _SvgDeckRenderer:
+    """Load the deck in ``path`` (tens of ms, hundreds for large decks); ``ValueError`` when
+    Qt cannot draw it."""
+    return _SvgDeckRenderer(path)
 
 
 def deck_loads(path: Path, *, probe: bool = True) -> bool | None:
-    """Whether Qt can draw the deck in ``path``: loaded once and remembered while the file is
-    unchanged.  With ``probe=False``, what is known without loading it (``None``: not yet)."""
-    key = _file_key(path)
-    if key is None:
+    """Whether Qt can draw the deck in ``path``: tried once and remembered while the file is
+    unchanged, between runs too (see :class:`DeckChecks`; call :meth:`DeckChecks.save` to
+    keep it).  With ``probe=False``, what is known without loading it (``None``: not yet)."""
+    if not path.is_file():
         return False
-    if key not in _LOADS:
+    checks = deck_checks()
+    known = checks.known(path)
+    if known is None:
         if not probe:
             return None
         try:
-            _SvgDeckRenderer(path)
-        except ValueError:
-            _LOADS[key] = False
-        else:
-            _LOADS[key] = True
-    return _LOADS[key]
+            _load_deck(path)
+        except ValueError as error:
+            checks.remember(path, str(error))
+            return False
+        checks.remember(path, None)
+        return True
+    return known[0]
 
 
 def _loads(path: Path) -> bool:
@@ -967,11 +1101,17 @@ class CardPainter:
             return  # the same deck: keep it loaded
         self._svg, self.deck_error = None, None
         if deck:
+            checks = deck_checks()
+            known = checks.known(Path(deck))
+            if known is not None and not known[0]:
+                self.deck_error = known[1]  # tried before: not again
+                return
             try:
-                self._svg = _SvgDeckRenderer(Path(deck))
+                self._svg = _load_deck(Path(deck))
             except ValueError as error:
                 self.deck_error = str(error)
-            _remember(Path(deck), self._svg is not None)
+            checks.remember(Path(deck), self.deck_error)
+            checks.save()
 
     @property
     def deck_path(self) -> Path | None:

@@ -35,7 +35,13 @@ from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import solvable
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
-from solitaire.frontends.qt.cards import CardPainter, SvgDeck, deck_loads, find_svg_decks
+from solitaire.frontends.qt.cards import (
+    CardPainter,
+    SvgDeck,
+    deck_checks,
+    deck_loads,
+    find_svg_decks,
+)
 from solitaire.frontends.qt.i18n import languages, text
 
 __all__ = [
@@ -416,7 +422,8 @@ class SettingsDialog(QDialog):
         self.deck = QComboBox()
         self.deck.addItem(text("deck.own", lang), "")
         #: Decks not yet tried: one is loaded per turn of the event loop (they take tens of ms
-        #: each), and those Qt cannot draw leave the list.
+        #: each), and those Qt cannot draw leave the list.  What is found is kept between runs
+        #: (``DeckChecks``): a deck is tried again only when its file changes.
         self.unprobed: list[SvgDeck] = []
         for deck in find_svg_decks(lang=lang):
             known = deck_loads(deck.path, probe=False)
@@ -448,20 +455,23 @@ class SettingsDialog(QDialog):
 
     def _probe_next(self) -> None:
         """Try the next deck not yet tried, and leave it out of the list if Qt cannot draw it."""
+        if self.unprobed:
+            deck = self.unprobed.pop(0)
+            if not deck_loads(deck.path):
+                index = self.deck.findData(str(deck.path))
+                if index >= 0:
+                    if index == self.deck.currentIndex():
+                        self.deck.setCurrentIndex(0)  # the window draws the own deck instead
+                    self.deck.removeItem(index)
         if not self.unprobed:
             self._prober.stop()
-            return
-        deck = self.unprobed.pop(0)
-        if not deck_loads(deck.path):
-            index = self.deck.findData(str(deck.path))
-            if index >= 0:
-                if index == self.deck.currentIndex():
-                    self.deck.setCurrentIndex(0)  # the window draws the own deck instead
-                self.deck.removeItem(index)
+            deck_checks().save()  # kept for the next run: the decks are not tried again
 
     def done(self, result: int) -> None:
-        """Closing stops the trying of decks (the rest is tried the next time)."""
+        """Closing stops the trying of decks (the rest is tried the next time; what was found
+        is kept)."""
         self._prober.stop()
+        deck_checks().save()
         super().done(result)
 
     def settings(self) -> Settings:

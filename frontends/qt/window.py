@@ -40,7 +40,7 @@ from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
 from solitaire.core.store import Settings, Store, WindowState
 from solitaire.frontends.cli.render import render_state
-from solitaire.frontends.qt.cards import CardPainter
+from solitaire.frontends.qt.cards import CardPainter, use_deck_checks
 from solitaire.frontends.qt.dialogs import (
     NewGameDialog,
     ReplayViewer,
@@ -199,6 +199,7 @@ class MainWindow(QMainWindow):
         #: The language asked for by --lang or $SOLITAIRE_LANG: this run only, until the
         #: player chooses one in the preferences.
         self._given_lang = lang
+        use_deck_checks(store.folder)  # which decks Qt can draw, kept beside the settings
         self.painter = CardPainter(deck=self.settings.deck or None, back=self.settings.back)
         self.view = TableView(self.painter, self)
         self.table = self.view.table

@@ -18,6 +18,7 @@ from qtpy.QtWidgets import QApplication
 
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
+from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt import window as window_module
 from solitaire.frontends.qt.window import MainWindow, use_qt_translations
 
@@ -51,6 +52,13 @@ def _qt_words_in_english() -> Iterator[None]:
     """A window in Russian installs Qt's Russian words for the whole application: undo that."""
     yield
     use_qt_translations("en")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_deck_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no deck checks in memory, kept in its own store folder."""
+    monkeypatch.setattr(cards_module, "_checks", None)
+    monkeypatch.setattr(cards_module, "_checks_folder", None)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import sys
 from collections.abc import Callable
@@ -12,19 +13,26 @@ os.environ.setdefault("QT_API", "pyside6")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from qtpy.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler, qWarning
 from qtpy.QtGui import QColor, QImage, QPixmap
 from qtpy.QtSvg import QSvgRenderer
 
 from solitaire.core.cards import CARDS, Card, Suit
+from solitaire.core.store import default_folder
+from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt.cards import (
     AISLERIOT_DIR,
     BACKS,
     CARD_RATIO,
     CARDDECKS_DIR,
+    DECK_CHECKS_FILE,
     TABLE_RATIOS,
     CardPainter,
+    DeckChecks,
     SvgDeck,
+    deck_checks,
     deck_loads,
     find_svg_decks,
     render_sheet,
@@ -490,6 +498,176 @@ def test_a_deck_qt_draws_wrongly_is_refused_and_left_out(tmp_path: Path) -> None
     assert deck_loads(aisleriot / "poker.svg") is False
     assert deck_loads(aisleriot / "fine.svg", probe=False) is True  # remembered from the listing
     assert deck_loads(tmp_path / "nowhere.svg") is False
+
+
+def count_tries(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The deck files loaded from now on to see whether Qt can draw them, in order."""
+    tried: list[Path] = []
+    load = cards_module._load_deck
+
+    def counting(path: Path) -> object:
+        tried.append(path)
+        return load(path)
+
+    monkeypatch.setattr(cards_module, "_load_deck", counting)
+    return tried
+
+
+def a_new_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forget what this process learnt: the next look reads the file, as a new run would."""
+    monkeypatch.setattr(cards_module, "_checks", None)
+
+
+def two_decks(tmp_path: Path) -> tuple[Path, Path]:
+    aisleriot, kde = tmp_path / "cards", tmp_path / "carddecks"
+    aisleriot.mkdir()
+    (aisleriot / "poker.svg").write_text(deck_svg(extra=symbol_pips), encoding="utf-8")
+    (aisleriot / "fine.svg").write_text(deck_svg(), encoding="utf-8")
+    return aisleriot, kde
+
+
+def checks_file() -> Path:
+    return default_folder() / DECK_CHECKS_FILE
+
+
+def test_decks_are_tried_once_and_the_verdicts_kept_between_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    aisleriot, kde = two_decks(tmp_path)
+    tried = count_tries(monkeypatch)
+    assert [deck.name for deck in find_svg_decks(aisleriot, kde, usable_only=True)] == ["Fine"]
+    assert sorted(tried) == [aisleriot / "fine.svg", aisleriot / "poker.svg"]
+    saved = json.loads(checks_file().read_text(encoding="utf-8"))
+    assert saved["version"] == 1
+    assert {path: entry["loads"] for path, entry in saved["decks"].items()} == {
+        str(aisleriot / "fine.svg"): True,
+        str(aisleriot / "poker.svg"): False,
+    }
+    for run in range(2):
+        a_new_run(monkeypatch)
+        assert deck_checks().known(aisleriot / "fine.svg") == (True, None)
+        assert [deck.name for deck in find_svg_decks(aisleriot, kde, usable_only=True)] == ["Fine"]
+        assert len(tried) == 2, run  # not tried again
+    # A deck whose file changed is tried again, and only that one.
+    (aisleriot / "poker.svg").write_text(deck_svg(), encoding="utf-8")
+    a_new_run(monkeypatch)
+    assert deck_loads(aisleriot / "poker.svg", probe=False) is None
+    assert [deck.name for deck in find_svg_decks(aisleriot, kde, usable_only=True)] == ["Fine", "Poker"]
+    assert tried[2:] == [aisleriot / "poker.svg"]
+    a_new_run(monkeypatch)
+    assert deck_loads(aisleriot / "poker.svg", probe=False) is True
+
+
+def test_the_deck_chosen_at_the_start_is_not_tried_again_when_qt_cannot_draw_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    aisleriot, _ = two_decks(tmp_path)
+    tried = count_tries(monkeypatch)
+    first = CardPainter(deck=aisleriot / "poker.svg")
+    assert first.deck_error is not None and "cannot draw" in first.deck_error
+    assert tried == [aisleriot / "poker.svg"]
+    a_new_run(monkeypatch)
+    again = CardPainter(deck=aisleriot / "poker.svg")
+    assert tried == [aisleriot / "poker.svg"]  # known from the last run
+    assert again.deck_path is None and again.deck_error == first.deck_error
+    # A deck that loads is loaded (to be drawn), and that is its check: no second load.
+    a_new_run(monkeypatch)
+    fine = CardPainter(deck=aisleriot / "fine.svg")
+    assert fine.deck_path == aisleriot / "fine.svg" and tried[1:] == [aisleriot / "fine.svg"]
+    a_new_run(monkeypatch)
+    assert find_svg_decks(aisleriot, tmp_path / "none", usable_only=True)[0].name == "Fine"
+    assert len(tried) == 2
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"{not json",
+        b"\xff\xfe\x00",
+        b"[1, 2]",
+        b'{"version": 99, "decks": {}}',
+        b'{"version": 1, "decks": []}',
+        b"[" * 100_000,
+        b'{"version": 1, "decks": {"x": {"size": true, "mtime_ns": 1, "loads": true}}}',
+        b'{"version": 1, "decks": {"x": 3, "y": {"size": "big", "mtime_ns": 1, "loads": true}}}',
+    ],
+)
+def test_a_corrupt_or_unknown_checks_file_is_ignored_and_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    aisleriot, kde = two_decks(tmp_path)
+    checks_file().parent.mkdir(parents=True, exist_ok=True)
+    checks_file().write_bytes(content)
+    tried = count_tries(monkeypatch)
+    assert [deck.name for deck in find_svg_decks(aisleriot, kde, usable_only=True)] == ["Fine"]
+    assert len(tried) == 2
+    saved = json.loads(checks_file().read_text(encoding="utf-8"))
+    assert saved["version"] == 1 and len(saved["decks"]) == 2
+    a_new_run(monkeypatch)
+    find_svg_decks(aisleriot, kde, usable_only=True)
+    assert len(tried) == 2
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=60)
+@given(
+    content=st.binary(max_size=40)
+    | JSON.map(lambda value: json.dumps(value).encode())
+    | st.fixed_dictionaries({"version": st.sampled_from([1, 2, "1"]), "decks": JSON}).map(
+        lambda value: json.dumps(value).encode()
+    )
+)
+def test_any_checks_file_is_read_without_error_and_written_afresh(tmp_path: Path, content: bytes) -> None:
+    deck = tmp_path / "deck.svg"
+    deck.write_text("<svg/>", encoding="utf-8")
+    file = tmp_path / DECK_CHECKS_FILE
+    file.write_bytes(content)
+    checks = DeckChecks(file)
+    assert checks.known(deck) is None  # nothing in the file names this deck
+    checks.remember(deck, "no cards")
+    checks.save()
+    saved = json.loads(file.read_text(encoding="utf-8"))
+    assert saved["version"] == 1 and saved["decks"][str(deck)]["loads"] is False
+    assert DeckChecks(file).known(deck) == (False, "no cards")
+
+
+def test_an_unreadable_checks_folder_is_no_error(tmp_path: Path) -> None:
+    aisleriot, _ = two_decks(tmp_path)
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    checks = DeckChecks(tmp_path / "file" / DECK_CHECKS_FILE)  # a folder that cannot be made
+    checks.remember(aisleriot / "fine.svg", None)
+    checks.save()
+    assert checks.known(aisleriot / "fine.svg") == (True, None)
+
+
+def test_the_checks_file_drops_decks_that_are_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    aisleriot, kde = two_decks(tmp_path)
+    find_svg_decks(aisleriot, kde, usable_only=True)
+    (aisleriot / "poker.svg").unlink()
+    a_new_run(monkeypatch)
+    find_svg_decks(aisleriot, kde, usable_only=True)  # nothing new learnt: the gone deck still goes
+    saved = json.loads(checks_file().read_text(encoding="utf-8"))
+    assert list(saved["decks"]) == [str(aisleriot / "fine.svg")]
+    # What another run wrote meanwhile is kept, unless its deck is gone too.
+    other = DeckChecks(checks_file())
+    (aisleriot / "new.svg").write_text(deck_svg(), encoding="utf-8")
+    other.remember(aisleriot / "new.svg", None)
+    other.save()
+    (aisleriot / "fine.svg").write_text(deck_svg(extra=symbol_pips), encoding="utf-8")
+    assert deck_loads(aisleriot / "fine.svg") is False
+    deck_checks().save()
+    saved = json.loads(checks_file().read_text(encoding="utf-8"))
+    assert {path: entry["loads"] for path, entry in saved["decks"].items()} == {
+        str(aisleriot / "fine.svg"): False,
+        str(aisleriot / "new.svg"): True,
+    }
 
 
 def kde_deck(folder: Path, name: str, *, localised: str = "") -> Path:

@@ -22,6 +22,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, Store
 from solitaire.frontends.cli.main import run
 from solitaire.frontends.cli.render import describe_action
+from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog, StatisticsDialog
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.window import MainWindow
@@ -627,6 +628,52 @@ def test_closing_the_preferences_stops_trying_decks(qtbot: QtBot, xdg_decks: Pat
     QApplication.processEvents()
     QApplication.processEvents()
     assert dialog.unprobed == left
+
+
+def test_the_preferences_try_each_deck_once_and_remember_it_in_the_next_run(
+    qtbot: QtBot,
+    make_window: MakeWindow,
+    store_folder: Path,
+    xdg_decks: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    tried: list[Path] = []
+    load = cards_module._load_deck
+
+    def counting(path: Path) -> object:
+        tried.append(path)
+        return load(path)
+
+    monkeypatch.setattr(cards_module, "_load_deck", counting)
+    seen: list[tuple[list[str], int]] = []
+
+    def exec_(self: SettingsDialog) -> int:
+        waiting = len(self.unprobed)
+        qtbot.waitUntil(lambda: not self.unprobed)
+        seen.append((deck_names(self), waiting))
+        self.reject()
+        return QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(SettingsDialog, "exec", exec_)
+
+    def open_preferences_in_a_new_run() -> None:
+        monkeypatch.setattr(cards_module, "_checks", None)  # nothing in memory: a new process
+        window = make_window(resume=False)
+        window._actions["action.settings"].trigger()
+        window.close()
+
+    names = ["Classic (built in)", "Tall (GNOME)", "Tall (KDE)"]
+    open_preferences_in_a_new_run()
+    assert seen == [(names, 3)] and len(tried) == 3
+    saved = json.loads((store_folder / "deck-checks.json").read_text(encoding="utf-8"))
+    assert len(saved["decks"]) == 3
+    open_preferences_in_a_new_run()
+    assert seen[1:] == [(names, 0)] and len(tried) == 3  # every verdict known, none tried again
+    # A deck whose file changed is tried again, alone.
+    kde_tall = xdg_decks / "carddecks" / "svg-tall" / "tall.svg"
+    kde_tall.write_text(tiny_deck(50, 70, symbol_pips=True), encoding="utf-8")
+    open_preferences_in_a_new_run()
+    assert seen[2:] == [(names[:2], 1)] and tried[3:] == [kde_tall]
 
 
 # -- the statistics dialog -----------------------------------------------------------------------
