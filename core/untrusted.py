@@ -21,7 +21,7 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, Final
 
-__all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "Quoted", "cut", "loads_json", "quote"]
+__all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "Quoted", "cut", "loads_json", "printable", "quote"]
 
 #: About how many characters of an input a message quotes.
 QUOTE_LIMIT: Final = 60
@@ -63,7 +63,9 @@ def loads_json(text: str | bytes) -> Any:
     return json.loads(text, object_pairs_hook=_unique)
 
 
-def _printable(text: str) -> str:
+def printable(text: str) -> str:
+    """``text`` with its control characters escaped (``\\n``, ``\\x1b``), whole: what a
+    message quotes from its input never acts on the terminal."""
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
@@ -87,10 +89,10 @@ def _cut_to(text: str, limit: int, show: Callable[[str], str]) -> str:
 def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` for a message, without quotes: control characters escaped, and when longer
     than ``limit`` its first ``limit`` characters, "…" and the length."""
-    whole = _head(text, limit, _printable)
+    whole = _head(text, limit, printable)
     if whole is not None:
         return whole
-    return f"{_cut_to(text, limit, _printable)}… ({len(text):,} characters)"
+    return f"{_cut_to(text, limit, printable)}… ({len(text):,} characters)"
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:

@@ -27,7 +27,6 @@ from solitaire.core.codes import CodeError
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
-from solitaire.core.log import _printable as printable
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import (
@@ -39,7 +38,7 @@ from solitaire.core.registry import (
     package_version,
 )
 from solitaire.core.store import HOME_VARIABLE
-from solitaire.core.untrusted import cut
+from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 
 __all__ = ["gui_main", "log_file", "main"]
