@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+# Helper modules that tests in several folders share (on mypy's path too).
+sys.path.insert(0, str(Path(__file__).parent / "helpers"))
 
 # Qt draws offscreen in tests (pytest-qt does not choose a platform itself).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -16,17 +16,15 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
+from failing_store import Disk, SiblingPlugin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.hookspecs import hookimpl
-from solitaire.core.registry import Catalog, Registry
+from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Store
 from solitaire.frontends.cli.terminal import play_in_terminal
-from solitaire.variants.klondike import Klondike
 
 CODE = "KL1-D1N-AAAAAAG"
 
@@ -49,21 +47,6 @@ class Typed:
 
     def isatty(self) -> bool:
         return False
-
-
-class Disk:
-    """``os.replace`` that fails with ``error`` for files in ``folder`` while ``full``."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:
-        self.folder, self.code, self.full = folder.resolve(), code, False
-        real = os.replace
-
-        def replace(source: Any, target: Any, **kwargs: Any) -> None:
-            if self.full and Path(target).resolve().parent == self.folder:
-                raise OSError(self.code, os.strerror(self.code), str(target))
-            real(source, target, **kwargs)
-
-        monkeypatch.setattr(os, "replace", replace)
 
     def mend(self) -> None:
         self.full = False
@@ -108,8 +91,7 @@ def test_a_disk_that_cannot_be_written_is_told_once_and_the_game_goes_on(
 ) -> None:
     game_in_progress(tmp_path)
     last_good = (tmp_path / "current-game.json").read_bytes()
-    disk = Disk(monkeypatch, tmp_path, code)
-    disk.full = True
+    Disk(monkeypatch, tmp_path, code)
     status, shown = play(monkeypatch, capsys, Store(tmp_path), ["s", "s", "new", "s", "stats", "quit"])
     assert status == 0
     assert shown.count(os.strerror(code)) == 1
@@ -125,7 +107,6 @@ def test_the_game_is_saved_once_the_disk_is_back(
 ) -> None:
     game_in_progress(tmp_path)
     disk = Disk(monkeypatch, tmp_path, errno.ENOSPC)
-    disk.full = True
     status, shown = play(monkeypatch, capsys, Store(tmp_path), ["s", "s", "s", "quit"], before={2: disk.mend})
     assert status == 0
     assert shown.count("cannot save") == 1 and shown.count("Saving works again") == 1
@@ -133,20 +114,6 @@ def test_the_game_is_saved_once_the_disk_is_back(
     loaded = again.load_game(Catalog(entry_points=False))
     assert loaded is not None and loaded[0].actions == ["s"] * 4 and loaded[1].id == "g"
     assert again.notices == []
-
-
-class Sibling(Klondike):
-    """Klondike under another name: a variant only a plugin provides."""
-
-    id: ClassVar[str] = "sibling"
-    code_prefix: ClassVar[str] = "SB"
-    names: ClassVar[dict[str, str]] = {"en": "Sibling", "ru": "Сестра"}
-
-
-class SiblingPlugin:
-    @hookimpl
-    def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant(Sibling())
 
 
 def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(

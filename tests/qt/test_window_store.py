@@ -13,36 +13,19 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Any, ClassVar
 
 import pytest
+from failing_store import Disk, SiblingPlugin
 from pytestqt.qtbot import QtBot
 from qtgestures import CODE, MakeWindow, click, pile_point
 from qtpy.QtGui import QAction
 
-from solitaire.core.hookspecs import hookimpl
-from solitaire.core.registry import Catalog, Registry
+from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Store
 from solitaire.frontends.qt.dialogs import StatisticsDialog
 from solitaire.frontends.qt.window import MainWindow
-from solitaire.variants.klondike import Klondike
 
 CURRENT = "current-game.json"
-
-
-class Disk:
-    """``os.replace`` that fails with ``error`` for files in ``folder`` while ``full``."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path, code: int) -> None:
-        self.folder, self.code, self.full = folder.resolve(), code, True
-        real = os.replace
-
-        def replace(source: Any, target: Any, **kwargs: Any) -> None:
-            if self.full and Path(target).resolve().parent == self.folder:
-                raise OSError(self.code, os.strerror(self.code), str(target))
-            real(source, target, **kwargs)
-
-        monkeypatch.setattr(os, "replace", replace)
 
 
 def banner_text(window: MainWindow) -> str:
@@ -156,20 +139,6 @@ def test_a_window_closed_on_a_failing_disk_closes(
 
 
 # -- a saved game whose plugin is gone -----------------------------------------------------------
-
-
-class Sibling(Klondike):
-    """Klondike under another name: a variant only a plugin provides."""
-
-    id: ClassVar[str] = "sibling"
-    code_prefix: ClassVar[str] = "SB"
-    names: ClassVar[dict[str, str]] = {"en": "Sibling", "ru": "Сестра"}
-
-
-class SiblingPlugin:
-    @hookimpl
-    def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant(Sibling())
 
 
 def open_window(qtbot: QtBot, catalog: Catalog, folder: Path) -> MainWindow:

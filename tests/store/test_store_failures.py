@@ -15,18 +15,17 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
+from failing_store import SiblingPlugin
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solitaire.core import files, locks
 from solitaire.core.game import Game
-from solitaire.core.hookspecs import hookimpl
-from solitaire.core.registry import Catalog, Registry
+from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Settings, Statistics, Store
-from solitaire.variants.klondike import Klondike
 
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
@@ -284,20 +283,6 @@ def test_the_players_interrupt_still_goes_through(
 
 
 # -- a saved game whose plugin is gone -----------------------------------------------------------
-
-
-class Sibling(Klondike):
-    """Klondike under another name: a variant only a plugin provides."""
-
-    id: ClassVar[str] = "sibling"
-    code_prefix: ClassVar[str] = "SB"
-    names: ClassVar[dict[str, str]] = {"en": "Sibling", "ru": "Сестра"}
-
-
-class SiblingPlugin:
-    @hookimpl
-    def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant(Sibling())
 
 
 @pytest.fixture(scope="module")
