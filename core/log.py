@@ -64,6 +64,7 @@ __all__ = [
     "PluginRef",
     "check_save_target",
     "dumps",
+    "install_command",
     "load",
     "loads",
     "log_of",
@@ -700,7 +701,8 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         if name not in table:
             problem: Message | str = Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
             if ref.package:
-                problem = f"{problem}{_advice(ref)}"
+                advice = install_command(ref)
+                problem = f"{problem}: {advice}" if advice else problem
             raise LogError(f"header.{kind}", problem)
     if header.shuffle not in SHUFFLE_VERSIONS:
         raise LogError(
@@ -775,13 +777,14 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
         )
 
 
-def _advice(ref: PluginRef) -> str:
-    """What to install for a plugin that is not, as a command to copy: the package and version
-    are checked when the log is read (a name and a version number, nothing a shell would run)."""
+def install_command(ref: PluginRef) -> str:
+    """What to install for a plugin that is not, as a command to copy (``pip install
+    'NAME==VERSION'``; "" when the log names no package): the package and version are
+    checked when the log is read (a name and a version number, nothing a shell would run)."""
     if not ref.package:
         return ""
     version = f"=={ref.version}" if ref.version else ""
-    return f": pip install '{ref.package}{version}'"
+    return f"pip install '{ref.package}{version}'"
 
 
 def _show(value: Any) -> str:

@@ -616,7 +616,7 @@ class Store:
         self, path: Path, saved: SavedGame, header: game_log.LogHeader, kind: str, ref: game_log.PluginRef
     ) -> None:
         """Move the saved game to ``waiting-games`` until its plugin is back."""
-        package = _package_words(ref)
+        package = game_log.install_command(ref)
         install = f": install it with {package}" if package else ""
         stem = f"{_file_word(header.variant.id)}-{_file_word(saved.id)}"
         folder = self._path(WAITING)
@@ -761,8 +761,6 @@ _NEEDS: Final = {
         ),
     ),
 }
-_PACKAGE_NAME: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?")
-_VERSION: Final = re.compile(r"[A-Za-z0-9.+!]{1,40}")
 
 
 def _missing_plugin(header: game_log.LogHeader, catalog: Catalog) -> tuple[str, game_log.PluginRef] | None:
@@ -776,16 +774,6 @@ def _missing_plugin(header: game_log.LogHeader, catalog: Catalog) -> tuple[str, 
         if name not in table:
             return kind, ref
     return None
-
-
-def _package_words(ref: game_log.PluginRef) -> str:
-    """``pip install 'NAME==VERSION'`` for the package to install, only when the name
-    and version look like a package's (they come from a file: nothing else is echoed)."""
-    if ref.package is None or not _PACKAGE_NAME.fullmatch(ref.package):
-        return ""
-    if ref.version is not None and _VERSION.fullmatch(ref.version):
-        return f"pip install '{ref.package}=={ref.version}'"
-    return f"pip install '{ref.package}'"
 
 
 def _file_word(text: str) -> str:
