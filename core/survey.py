@@ -32,6 +32,7 @@ from typing import Any, Final
 
 import attrs
 
+from solitaire.core.i18n import Message
 from solitaire.core.registry import Catalog
 from solitaire.core.solver import DEFAULT_NODES, Verdict
 
@@ -575,12 +576,17 @@ def dask_workers(client: Any, timeout: float | None = None) -> Workers:
     return workers
 
 
-def progress_line(done: int, total: int, winnable: int, width: int = 30) -> str:
-    """A plain-text progress bar: ``[#####.....] 512/1000 winnable 80.1%``.
+def progress_line(done: int, total: int, winnable: int, width: int = 30, lang: str = "en") -> str:
+    """A plain-text progress bar: ``[#####.....] 512/1000 winnable 80.1%`` (its words in ``lang``).
 
     >>> progress_line(512, 1000, 410, width=10)
     '[#####.....] 512/1000 winnable 80.1%'
+    >>> progress_line(512, 1000, 410, width=10, lang="ru")
+    '[#####.....] 512/1000 решаемых 80.1%'
     """
     filled = width * done // total if total else width
     share = f"{100 * winnable / done:.1f}%" if done else "-"
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} winnable {share}"
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    return Message(
+        "{bar} {done}/{total} winnable {share}", bar=bar, done=done, total=total, share=share
+    ).translate(lang)
