@@ -710,7 +710,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         cannot = Message(
             "survey: cannot finish on {where}: {why}; {figures}; {unsolved}",
             where=where,
-            why=lost.why,
+            why=lost.said,
             figures=figures,
             unsolved=unsolved,
         )

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from solitaire.core import survey
+from solitaire.core.i18n import Message
 from solitaire.core.registry import OptionsError
 from solitaire.core.solver import Verdict
 from solitaire.core.survey import (
@@ -723,3 +724,11 @@ def test_cli_stopped_in_russian(capsys: pytest.CaptureFixture[str], monkeypatch:
     out, err = capsys.readouterr()
     assert err == "survey: остановлено; данные по 2 решённым раскладам\n"
     assert json.loads(out)["deals"] == 2  # the JSON is the same in every language
+
+
+def test_why_the_workers_were_lost_is_said_in_the_language() -> None:
+    with pytest.raises(survey.WorkersLost) as lost:
+        run_survey(_Broken(), SPEC, DEALS, in_flight=2)
+    assert lost.value.why == "the workers ended (BrokenProcessPool)"
+    said = lost.value.said
+    assert isinstance(said, Message) and said.translate("ru") == "исполнители завершились (BrokenProcessPool)"
