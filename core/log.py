@@ -305,22 +305,27 @@ def check_save_target(path: str | Path) -> None:
     except FileNotFoundError:
         return
     except OSError as error:
-        raise LogError(str(path), f"cannot be written ({error.strerror or error})") from None
+        raise LogError(
+            str(path), Message("cannot be written ({reason})", reason=error.strerror or error)
+        ) from None
     if stat.S_ISREG(mode):
         return
-    kind = next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
-    problem = f"is {kind}, not a regular file: a log is written only to a new or regular file"
+    kind = next((name for test, name in _FILE_KINDS if test(mode)), _NOT_REGULAR)
+    problem = Message(
+        "is {kind}, not a regular file: a log is written only to a new or regular file", kind=Message(kind)
+    )
     raise LogError(str(path), problem)
 
 
 _FILE_KINDS: Final = (
-    (stat.S_ISLNK, "a symbolic link"),
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISFIFO, "a FIFO"),
-    (stat.S_ISCHR, "a device"),
-    (stat.S_ISBLK, "a device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, N_("a symbolic link")),
+    (stat.S_ISDIR, N_("a folder")),
+    (stat.S_ISFIFO, N_("a FIFO")),
+    (stat.S_ISCHR, N_("a device")),
+    (stat.S_ISBLK, N_("a device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
+_NOT_REGULAR: Final = N_("not a regular file")
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -396,7 +401,11 @@ def _parse(text: str) -> Any:
     size = parsed_size(text)
     if size > MAX_PARSED_BYTES:
         raise LogError(
-            "", f"too many objects, lists and strings for a game log (about {size // 10**6:,} MB to read)"
+            "",
+            Message(
+                "too many objects, lists and strings for a game log (about {size:,} MB to read)",
+                size=size // 10**6,
+            ),
         )
     try:
         return loads_json(text)
@@ -406,7 +415,7 @@ def _parse(text: str) -> Any:
             Message("not valid JSON ({problem})", problem=error.msg),
         ) from None
     except DuplicateKeyError as error:
-        raise LogError("", f"{error}: refused, as readers could take either") from None
+        raise LogError("", Message("{error}: refused, as readers could take either", error=error)) from None
     except (RecursionError, ValueError) as error:
         raise LogError(
             "",
@@ -473,7 +482,7 @@ def _header(value: Any) -> LogHeader:
     data = _object(value, "header")
     for key in data:
         if key not in _HEADER_FIELDS:
-            raise LogError("header", f"unknown field {cut(key)}")
+            raise LogError("header", Message("unknown field {name}", name=cut(key)))
     if "dealt" in data:
         _cards(data["dealt"], "header.dealt")
     header: LogHeader = _structure(data, LogHeader, "header")
@@ -500,15 +509,22 @@ def _checked_ref(ref: PluginRef, where: str) -> PluginRef:
     if ref.package is not None and (len(ref.package) > MAX_NAME_CHARS or not NAME_RE.fullmatch(ref.package)):
         raise LogError(
             f"{where}.package",
-            f"{quote(ref.package)} is not a distribution name (at most {MAX_NAME_CHARS} letters, digits and"
-            " . _ -, as PEP 508 says)",
+            Message(
+                "{package!r} is not a distribution name (at most {limit} letters, digits and . _ -,"
+                " as PEP 508 says)",
+                package=Quoted(ref.package),
+                limit=MAX_NAME_CHARS,
+            ),
         )
     if ref.version is not None and (
         len(ref.version) > MAX_NAME_CHARS or not VERSION_RE.fullmatch(ref.version)
     ):
         raise LogError(
             f"{where}.version",
-            f"{quote(ref.version)} is not a version number (such as 1.0, as PEP 440 says)",
+            Message(
+                "{version!r} is not a version number (such as 1.0, as PEP 440 says)",
+                version=Quoted(ref.version),
+            ),
         )
     return ref
 
@@ -517,7 +533,7 @@ def _entry(item: Any, where: str) -> LogEntry:
     data = _object(item, where)
     for key in data:
         if key not in ("action", "events"):
-            raise LogError(where, f"unknown field {cut(key)}")
+            raise LogError(where, Message("unknown field {name}", name=cut(key)))
     if "action" not in data:
         raise LogError(f"{where}.action", Message("missing"))
     action = _text_field(data["action"], f"{where}.action")
@@ -527,7 +543,10 @@ def _entry(item: Any, where: str) -> LogEntry:
     if not isinstance(events, list):
         raise LogError(f"{where}.events", Message("expected a list, not {found}", found=_json_type(events)))
     if len(events) > MAX_EVENTS:
-        raise LogError(f"{where}.events[{MAX_EVENTS}]", f"more than {MAX_EVENTS} events in one action")
+        raise LogError(
+            f"{where}.events[{MAX_EVENTS}]",
+            Plural("more than {n} event in one action", "more than {n} events in one action", MAX_EVENTS),
+        )
     return LogEntry(action, tuple(_event(event, f"{where}.events[{n}]") for n, event in enumerate(events)))
 
 
@@ -546,7 +565,7 @@ def _event(value: Any, where: str) -> Event:
     cls, fields = _TAGS[tag], _EVENT_FIELDS[tag]
     for key in value:
         if key != "tag" and key not in fields:
-            raise LogError(where, f"unknown field {cut(key)}")
+            raise LogError(where, Message("unknown field {name}", name=cut(key)))
     values = {}
     for name, read in fields.items():
         if name not in value:
@@ -558,13 +577,13 @@ def _event(value: Any, where: str) -> Event:
 
 def _text_field(value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise LogError(where, f"expected text, not {_json_type(value)}")
+        raise LogError(where, Message("expected text, not {found}", found=_json_type(value)))
     return value
 
 
 def _whole(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise LogError(where, f"expected a whole number, not {_json_type(value)}")
+        raise LogError(where, Message("expected a whole number, not {found}", found=_json_type(value)))
     return value
 
 
@@ -576,9 +595,12 @@ def _card(value: Any, where: str) -> Card:
     if card is not None:
         return card
     if not isinstance(value, str):
-        raise LogError(where, f"a card is text such as 'TH', not {_json_type(value)}")
+        raise LogError(where, Message("a card is text such as 'TH', not {found}", found=_json_type(value)))
     if len(value) != 2:
-        raise LogError(where, f"{quote(value)} is not a card: write a rank and a suit, such as 'TH'")
+        raise LogError(
+            where,
+            Message("{card!r} is not a card: write a rank and a suit, such as 'TH'", card=Quoted(value)),
+        )
     try:
         return Card.parse(value)
     except ValueError as error:
@@ -590,7 +612,15 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
         raise LogError(where, Message("expected a list, not {found}", found=_json_type(value)))
     cards = tuple(_card(item, f"{where}[{n}]") for n, item in enumerate(value[:DECK_SIZE]))
     if len(value) > DECK_SIZE:
-        raise LogError(f"{where}[{DECK_SIZE}]", f"more than the {DECK_SIZE} cards of a deck ({len(value):,})")
+        raise LogError(
+            f"{where}[{DECK_SIZE}]",
+            Plural(
+                "more than the {n} card of a deck ({count:,})",
+                "more than the {n} cards of a deck ({count:,})",
+                DECK_SIZE,
+                count=len(value),
+            ),
+        )
     return cards
 
 
@@ -695,14 +725,22 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         ("redeal", header.redeal, catalog.redeals),
     ):
         if len(ref.id) > MAX_NAME_CHARS:
-            long = f"{quote(ref.id)} is longer than any id (at most {MAX_NAME_CHARS} characters)"
+            long = Message(
+                "{id!r} is longer than any id (at most {limit} characters)",
+                id=Quoted(ref.id),
+                limit=MAX_NAME_CHARS,
+            )
             raise LogError(f"header.{kind}.id", long)
         name = ref.id.partition(":")[0] if kind == "redeal" else ref.id
         if name not in table:
-            problem: Message | str = Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
+            problem = Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
             if ref.package:
-                advice = install_command(ref)
-                problem = f"{problem}: {advice}" if advice else problem
+                problem = Message(
+                    "{kind} {id!r} is not installed: pip install {requirement}",
+                    kind=kind,
+                    id=Quoted(ref.id),
+                    requirement=_requirement(ref),
+                )
             raise LogError(f"header.{kind}", problem)
     if header.shuffle not in SHUFFLE_VERSIONS:
         raise LogError(
@@ -779,12 +817,15 @@ def _compare(where: str, recorded: Sequence[Event], produced: Sequence[Event]) -
 
 def install_command(ref: PluginRef) -> str:
     """What to install for a plugin that is not, as a command to copy (``pip install
-    'NAME==VERSION'``; "" when the log names no package): the package and version are
-    checked when the log is read (a name and a version number, nothing a shell would run)."""
-    if not ref.package:
-        return ""
+    'NAME==VERSION'``; "" when the log names no package)."""
+    return f"pip install {_requirement(ref)}" if ref.package else ""
+
+
+def _requirement(ref: PluginRef) -> str:
+    """What to install for a plugin that is not, quoted for a command to copy: the package and
+    version are checked when the log is read (a name and a version number, nothing a shell would run)."""
     version = f"=={ref.version}" if ref.version else ""
-    return f"pip install '{ref.package}{version}'"
+    return f"'{ref.package}{version}'"
 
 
 def _show(value: Any) -> str:

@@ -112,10 +112,21 @@ class PluginInfo:
 
 @attrs.frozen
 class PluginProblem:
-    """A plugin left out, and why."""
+    """A plugin left out, and why: ``reason`` in English (what ``variants --json`` gives),
+    ``said`` the same reason translated when shown (:meth:`message`)."""
 
     plugin: str
     reason: str
+    said: Message | None = attrs.field(default=None, eq=False, repr=False)
+
+    @classmethod
+    def of(cls, plugin: str, reason: Message | str) -> PluginProblem:
+        """The problem of ``plugin``, for a reason given as a message or as English text."""
+        return cls(plugin, str(reason), reason if isinstance(reason, Message) else None)
+
+    def message(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return self.said.translate(lang) if self.said is not None else self.reason
 
 
 class PluginError(Exception):
@@ -274,7 +285,11 @@ class Catalog:
         for name in blocked:
             if name:
                 self.manager.set_blocked(name)
-                self.problems.append(PluginProblem(name, f"blocked (by {BLOCK_VARIABLE} or the caller)"))
+                self.problems.append(
+                    PluginProblem.of(
+                        name, Message("blocked (by {variable} or the caller)", variable=BLOCK_VARIABLE)
+                    )
+                )
         self._register_builtins()
         for plugin in plugins:
             name = getattr(plugin, "__name__", None) or type(plugin).__name__
@@ -310,7 +325,7 @@ class Catalog:
         self._foreign[name] = 0.0
         failure = self._at_arms_length(name, register)
         if failure is not None:
-            self._leave_out(name, failure.reason(self, "cannot be registered"))
+            self._leave_out(name, failure.reason(self, Message("cannot be registered")))
             return
         module = str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", ""))
         package = _distribution_of(module)
@@ -331,7 +346,7 @@ class Catalog:
             self._foreign[entry.name] = 0.0
             failure = self._at_arms_length(entry.name, load)
             if failure is not None:  # a broken plugin must not stop the game
-                self._leave_out(entry.name, failure.reason(self, "cannot be loaded"))
+                self._leave_out(entry.name, failure.reason(self, Message("cannot be loaded")))
                 continue
             self._infos[entry.name] = info
 
@@ -352,12 +367,16 @@ class Catalog:
                     failure = self._at_arms_length(name, partial(function, register=registry))
                     registry.close()
                     if failure is not None:
-                        self._leave_out(name, failure.reason(self, f"failed in {caller.name}"))
+                        self._leave_out(
+                            name, failure.reason(self, Message("failed in {hook}", hook=caller.name))
+                        )
                     continue
                 try:
                     function(register=registry)
                 except Exception as error:
-                    self._leave_out(name, f"failed in {caller.name}: {_describe(error)}")
+                    self._leave_out(
+                        name, Message("failed in {hook}: {error}", hook=caller.name, error=_describe(error))
+                    )
                 registry.close()
 
     def _at_arms_length(self, name: str, function: Callable[[], object]) -> _Failure | None:
@@ -374,14 +393,14 @@ class Catalog:
             return _Failure(None, self.timeout)
         return outcome
 
-    def leave_out(self, name: str, reason: str) -> None:
+    def leave_out(self, name: str, reason: Message | str) -> None:
         """Leave the plugin ``name`` out from now on, for ``reason`` (added to
         :attr:`problems`): what :meth:`hint` does to a failing hint provider,
         for callers that asked the providers with ``failed`` on another thread."""
         self._leave_out(name, reason)
 
-    def _leave_out(self, name: str, reason: str) -> None:
-        self.problems.append(PluginProblem(name, reason))
+    def _leave_out(self, name: str, reason: Message | str) -> None:
+        self.problems.append(PluginProblem.of(name, reason))
         plugin = self.manager.get_plugin(name)
         if plugin is not None:
             self.manager.unregister(plugin)
@@ -570,7 +589,7 @@ class Catalog:
         state: State,
         rules: Ruleset,
         *,
-        failed: Callable[[str, str], None] | None = None,
+        failed: Callable[[str, Message | str], None] | None = None,
         skip: Container[str] = (),
     ) -> Hint:
         """The first hint provider's answer (the built-in one always answers).
@@ -590,20 +609,28 @@ class Catalog:
             if impl.plugin_name in self._foreign:
                 outcome = _call_plugin(partial(function, state=state, rules=rules), hint_timeout())
                 if isinstance(outcome, _Failure):
-                    leave_out(impl.plugin_name, outcome.reason(self, "failed in solitaire_hint"))
+                    leave_out(
+                        impl.plugin_name,
+                        outcome.reason(self, Message("failed in {hook}", hook="solitaire_hint")),
+                    )
                     continue
                 answer = outcome
             else:
                 try:
                     answer = function(state=state, rules=rules)
                 except Exception as error:
-                    leave_out(impl.plugin_name, f"failed in solitaire_hint: {_describe(error)}")
+                    leave_out(
+                        impl.plugin_name,
+                        Message("failed in {hook}: {error}", hook="solitaire_hint", error=_describe(error)),
+                    )
                     continue
             if isinstance(answer, Hint):
                 return answer
             if answer is not None:
-                reason = f"solitaire_hint returned {type(answer).__name__}, not a Hint"
-                leave_out(impl.plugin_name, reason)
+                returned = Message(
+                    "{hook} returned {kind}, not a Hint", hook="solitaire_hint", kind=type(answer).__name__
+                )
+                leave_out(impl.plugin_name, returned)
         return no_move()
 
 
@@ -635,10 +662,10 @@ class _Failure:
     error: BaseException | None
     seconds: float
 
-    def reason(self, catalog: Catalog, doing: str) -> str:
+    def reason(self, catalog: Catalog, doing: Message) -> Message:
         if self.error is None:
-            return f"{doing}: did not answer in {self.seconds:g} s"
-        return f"{doing}: {_describe(self.error)}"
+            return Message("{doing}: did not answer in {seconds:g} s", doing=doing, seconds=self.seconds)
+        return Message("{doing}: {error}", doing=doing, error=_describe(self.error))
 
 
 _in_plugin = threading.local()

@@ -61,7 +61,7 @@ from solitaire.core import log as game_log
 from solitaire.core.files import write_atomic
 from solitaire.core.i18n import N_
 from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
-from solitaire.core.untrusted import loads_json
+from solitaire.core.untrusted import Quoted, loads_json
 
 if TYPE_CHECKING:
     from solitaire.core.game import Game
@@ -122,6 +122,21 @@ class Notice(str):
     def message(self, lang: str) -> str:
         """The notice in ``lang``."""
         return self.said.translate(lang)
+
+
+class _ErrorLine(i18n.Message):
+    """What went wrong reading a file, as a notice quotes it: the first line of the error
+    (at most 200 characters) in the language the notice is shown in."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__("{error}")
+        self.error = error
+
+    def translate(self, lang: str = i18n.SOURCE_LANGUAGE) -> str:
+        said = i18n.error_message(self.error, lang)
+        return said.splitlines()[0][:200] if said else type(self.error).__name__
 
 
 @attrs.frozen
@@ -325,7 +340,7 @@ class Store:
             return fresh()
 
     def _move_aside(self, path: Path, error: BaseException) -> None:
-        reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+        reason = _ErrorLine(error)
         try:
             target = self._aside(path)
         except OSError as failure:
@@ -617,7 +632,6 @@ class Store:
     ) -> None:
         """Move the saved game to ``waiting-games`` until its plugin is back."""
         package = game_log.install_command(ref)
-        install = f": install it with {package}" if package else ""
         stem = f"{_file_word(header.variant.id)}-{_file_word(saved.id)}"
         folder = self._path(WAITING)
         target = folder / f"{stem}.json"
@@ -629,9 +643,17 @@ class Store:
                 target = folder / f"{stem}-{counter}.json"
             path.rename(target)
         except OSError:  # no room for it there: moved aside as any unreadable file
-            self._move_aside(
-                path, game_log.LogError(f"header.{kind}", f"{kind} {ref.id!r} is not installed{install}")
+            problem = (
+                i18n.Message(
+                    "{kind} {id!r} is not installed: install it with {package}",
+                    kind=kind,
+                    id=Quoted(ref.id),
+                    package=package,
+                )
+                if package
+                else i18n.Message("{kind} {id!r} is not installed", kind=kind, id=Quoted(ref.id))
             )
+            self._move_aside(path, game_log.LogError(f"header.{kind}", problem))
             return
         code, name = _plain(header.code), _plain(ref.id)
         needs = _NEEDS[kind] if kind in _NEEDS else _NEEDS["variant"]

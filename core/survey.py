@@ -32,6 +32,7 @@ from typing import Any, Final
 
 import attrs
 
+from solitaire.core.i18n import Message
 from solitaire.core.registry import Catalog
 from solitaire.core.solver import DEFAULT_NODES, Verdict
 
@@ -319,13 +320,15 @@ def run_survey(
                 elif alone_since is None:
                     alone_since = now
                 elif now - alone_since >= no_worker_wait:
-                    raise _Lost(f"no worker for {no_worker_wait:g} s")
+                    raise _Lost(Message("no worker for {seconds:g} s", seconds=no_worker_wait))
             for future in done:
                 try:
                     result = DealResult(*future.result())
                 except Exception as error:
                     if _killed_worker(error):  # a deal whose workers died under it, again and again
-                        raise _Lost("the workers solving a deal died too often (KilledWorker)") from None
+                        raise _Lost(
+                            Message("the workers solving a deal died too often (KilledWorker)")
+                        ) from None
                     raise
                 results.append(result)
                 winnable += result.verdict == "winnable"
@@ -343,7 +346,11 @@ def run_survey(
         results.sort(key=lambda r: r.deal)
         report = SurveyReport(spec, tuple(results), time.monotonic() - started, stopped=True)
         solved = {result.deal for result in results}
-        why = str(lost) if isinstance(lost, _Lost) else f"the workers ended ({type(lost).__name__})"
+        why = (
+            lost.said
+            if isinstance(lost, _Lost)
+            else Message("the workers ended ({kind})", kind=type(lost).__name__)
+        )
         raise WorkersLost(report, [deal for deal in todo if deal not in solved], why) from None
     except BaseException:
         for future in pending:
@@ -404,7 +411,7 @@ def recheck(
         rechecked=report.rechecked + again.deals,
     )
     if isinstance(stopped, WorkersLost):
-        raise WorkersLost(merged, stopped.unsolved, stopped.why) from None
+        raise WorkersLost(merged, stopped.unsolved, stopped.said) from None
     if stopped is not None:
         raise SurveyStopped(merged, stopped.cause) from stopped.cause
     return merged
@@ -421,18 +428,24 @@ class SurveyStopped(Exception):
 
 
 class WorkersLost(Exception):
-    """A survey that could not finish: its workers were gone (``why`` says how).
-    ``report`` holds the deals solved so far, ``unsolved`` those that were not."""
+    """A survey that could not finish: its workers were gone (``why`` says how, in English;
+    ``said`` is the same, translated when shown).  ``report`` holds the deals solved so far,
+    ``unsolved`` those that were not."""
 
-    def __init__(self, report: SurveyReport, unsolved: Sequence[int], why: str) -> None:
-        super().__init__(f"the survey lost its workers after {report.deals} deals ({why})")
+    def __init__(self, report: SurveyReport, unsolved: Sequence[int], why: Message | str) -> None:
+        self.said: Message | str = why
+        self.why = str(why)
+        super().__init__(f"the survey lost its workers after {report.deals} deals ({self.why})")
         self.report = report
         self.unsolved = tuple(unsolved)
-        self.why = why
 
 
 class _Lost(Exception):
     """Raised inside :func:`run_survey` when it has waited too long with no worker."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 def _killed_worker(error: Exception) -> bool:
@@ -575,12 +588,17 @@ def dask_workers(client: Any, timeout: float | None = None) -> Workers:
     return workers
 
 
-def progress_line(done: int, total: int, winnable: int, width: int = 30) -> str:
-    """A plain-text progress bar: ``[#####.....] 512/1000 winnable 80.1%``.
+def progress_line(done: int, total: int, winnable: int, width: int = 30, lang: str = "en") -> str:
+    """A plain-text progress bar: ``[#####.....] 512/1000 winnable 80.1%`` (its words in ``lang``).
 
     >>> progress_line(512, 1000, 410, width=10)
     '[#####.....] 512/1000 winnable 80.1%'
+    >>> progress_line(512, 1000, 410, width=10, lang="ru")
+    '[#####.....] 512/1000 решаемых 80.1%'
     """
     filled = width * done // total if total else width
     share = f"{100 * winnable / done:.1f}%" if done else "-"
-    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} winnable {share}"
+    bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+    return Message(
+        "{bar} {done}/{total} winnable {share}", bar=bar, done=done, total=total, share=share
+    ).translate(lang)

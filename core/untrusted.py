@@ -21,6 +21,8 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, Final
 
+from solitaire.core.i18n import Message
+
 __all__ = ["QUOTE_LIMIT", "DuplicateKeyError", "Quoted", "cut", "loads_json", "printable", "quote"]
 
 #: About how many characters of an input a message quotes.
@@ -35,7 +37,8 @@ class DuplicateKeyError(ValueError):
     """A JSON object with the same key twice; ``key`` is the key."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"the key {quote(key)} appears twice in one object")
+        self.text = Message("the key {key!r} appears twice in one object", key=Quoted(key))
+        super().__init__(str(self.text))
         self.key = key
 
 

@@ -16,11 +16,12 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from contextvars import ContextVar
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
@@ -84,6 +85,28 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 
 
+@contextmanager
+def _argparse_speaking(lang: str) -> Iterator[None]:
+    """While the parser is built and used, argparse's own words (``usage:``, ``options``,
+    its errors) come from the catalogue of ``lang`` (see :mod:`.argparse_texts`): argparse
+    calls the ``_`` and ``ngettext`` it took from :mod:`gettext`."""
+    saved = argparse.__dict__["_"], argparse.__dict__["ngettext"]
+
+    def said(message: str) -> str:
+        return i18n.gettext(message, lang)
+
+    def said_counted(singular: str, plural: str, n: int) -> str:
+        return i18n.ngettext(singular, plural, n, lang)
+
+    setattr(argparse, "_", said)  # noqa: B010
+    setattr(argparse, "ngettext", said_counted)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", saved[0])  # noqa: B010
+        setattr(argparse, "ngettext", saved[1])  # noqa: B010
+
+
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """``parser.parse_args``, where actions may also follow options (``play CODE --json s``).
 
@@ -101,7 +124,7 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
             (unknown if word.startswith("-") else actions).append(word)
         extras = unknown
     if extras:
-        parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        parser.error(i18n.gettext("unrecognized arguments: %s", _LANGUAGE.get()) % " ".join(extras))
     return args
 
 
@@ -570,15 +593,19 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
     # On a terminal a bar redrawn in place; elsewhere (a log file) a line a minute.
     bar = sys.stderr.isatty()
     shown = [time.monotonic()]
+    lang = args.lang
+
+    def say(message: Message) -> str:
+        return message.translate(lang)
 
     def progress(done: int, total: int, winnable: int) -> None:
         now = time.monotonic()
         if bar and (done == total or now - shown[0] >= 0.1):
             shown[0] = now
-            print(f"\r{progress_line(done, total, winnable)}", end="", file=sys.stderr, flush=True)
+            print(f"\r{progress_line(done, total, winnable, lang=lang)}", end="", file=sys.stderr, flush=True)
         elif not bar and (done == total or now - shown[0] >= 60):
             shown[0] = now
-            print(progress_line(done, total, winnable), file=sys.stderr, flush=True)
+            print(progress_line(done, total, winnable, lang=lang), file=sys.stderr, flush=True)
 
     executor: Executor
     client: Any = None
@@ -592,11 +619,11 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         executor = client.get_executor()
         watch["workers"] = dask_workers(client, args.connect_timeout)
         watch["no_worker_wait"] = args.worker_wait or survey.NO_WORKER_WAIT
-        where = f"the Dask cluster at {args.scheduler}"
+        where = say(Message("the Dask cluster at {address}", address=args.scheduler))
     else:
         workers = min(args.workers or os.cpu_count() or 1, len(deals))
         executor = local_executor(workers)
-        where = f"{workers} local process{'es' if workers > 1 else ''}"
+        where = say(Plural("{n} local process", "{n} local processes", workers))
     finished = False
     stopped: SurveyStopped | None = None
     lost: WorkersLost | None = None
@@ -608,12 +635,14 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         if args.recheck is not None and report.unknown_deals:
             if bar:
                 print(file=sys.stderr)
-            print(
-                f"survey: solving the {len(report.unknown_deals)} deals left unknown once more,"
-                f" with {args.recheck:g} times the budget",
-                file=sys.stderr,
-                flush=True,
+            # The English says "deals" for every count, as it always has (scripts read it).
+            again = Plural(
+                "survey: solving the {n} deals left unknown once more, with {factor:g} times the budget",
+                "survey: solving the {n} deals left unknown once more, with {factor:g} times the budget",
+                len(report.unknown_deals),
+                factor=args.recheck,
             )
+            print(say(again), file=sys.stderr, flush=True)
             report = recheck(executor, report, args.recheck, progress, **watch)
         finished = True
     except SurveyStopped as error:
@@ -643,24 +672,49 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         cause = stopped.cause
         status = 130 if not isinstance(cause, SystemExit) or not isinstance(cause.code, int) else cause.code
         if not report.deals:
-            print("survey: stopped before any deal was solved", file=sys.stderr)
+            print(say(Message("survey: stopped before any deal was solved")), file=sys.stderr)
             return status
-        print(f"survey: stopped; the figures are those of the {report.deals} deals solved", file=sys.stderr)
+        stopped_line = Plural(
+            "survey: stopped; the figures are those of the {n} deals solved",
+            "survey: stopped; the figures are those of the {n} deals solved",
+            report.deals,
+        )
+        print(say(stopped_line), file=sys.stderr)
     if lost is not None:
         status = EXIT_UNFINISHED
-        again = " again" if report.recheck is not None else ""
         figures = (
-            f"the figures are those of the {report.deals} deals solved"
+            Plural(
+                "the figures are those of the {n} deals solved",
+                "the figures are those of the {n} deals solved",
+                report.deals,
+            )
             if report.deals
-            else "no deal was solved"
+            else Message("no deal was solved")
         )
-        print(
-            printable(
-                f"survey: cannot finish on {where}: {lost.why}; {figures};"
-                f" {len(lost.unsolved)} deals not solved{again}: {_deal_ranges(lost.unsolved)}"
-            ),
-            file=sys.stderr,
+        ranges = _deal_ranges(lost.unsolved)
+        unsolved = (
+            Plural(
+                "{n} deals not solved again: {deals}",
+                "{n} deals not solved again: {deals}",
+                len(lost.unsolved),
+                deals=ranges,
+            )
+            if report.recheck is not None
+            else Plural(
+                "{n} deals not solved: {deals}",
+                "{n} deals not solved: {deals}",
+                len(lost.unsolved),
+                deals=ranges,
+            )
         )
+        cannot = Message(
+            "survey: cannot finish on {where}: {why}; {figures}; {unsolved}",
+            where=where,
+            why=lost.said,
+            figures=figures,
+            unsolved=unsolved,
+        )
+        print(printable(say(cannot)), file=sys.stderr)
         if not report.deals:
             return status
     if args.json:
@@ -668,28 +722,52 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         data["first"] = args.first
         _print_json(data)
         return status
-    print(
-        f"{spec.variant}, draw {spec.draw}, redeal {spec.redeal}, returns"
-        f" {'allowed' if spec.returns_allowed else 'forbidden'}: deals {args.first}..{deals[-1]}"
-        f" ({report.deals}), timeout {spec.timeout:g} s"
+    returns = Message("returns allowed") if spec.returns_allowed else Message("returns forbidden")
+    heading = Message(
+        "{variant}, draw {draw}, redeal {redeal}, {returns}: deals {first}..{last} ({count}),"
+        " timeout {timeout:g} s",
+        count=report.deals,
+        variant=spec.variant,
+        draw=spec.draw,
+        redeal=spec.redeal,
+        returns=returns,
+        first=args.first,
+        last=deals[-1],
+        timeout=spec.timeout,
     )
+    print(say(heading))
     counts, shares = report.counts, report.shares()
+    names = {verdict: say(Message(_VERDICT_NAMES.get(verdict, verdict))) for verdict in counts}
+    width = max(10, *(len(name) for name in names.values()))
+    interval = say(Message("interval"))  # of confidence: "95% interval"
     for verdict, count in counts.items():
         share = shares[verdict]
         print(
-            f"  {verdict:<10} {count:>7}  {100 * share.share:5.1f}%"
-            f"  95% interval {100 * share.low:5.1f}% .. {100 * share.high:5.1f}%"
+            f"  {names[verdict]:<{width}} {count:>7}  {100 * share.share:5.1f}%"
+            f"  95% {interval} {100 * share.low:5.1f}% .. {100 * share.high:5.1f}%"
         )
     if report.recheck is not None:
-        print(
-            f"{report.rechecked} deals left unknown were solved once more, with {report.recheck:g} times"
-            f" the budget ({spec.timeout * report.recheck:g} s)"
+        rechecked = Plural(
+            "{n} deals left unknown were solved once more, with {factor:g} times the budget ({seconds:g} s)",
+            "{n} deals left unknown were solved once more, with {factor:g} times the budget ({seconds:g} s)",
+            report.rechecked,
+            factor=report.recheck,
+            seconds=spec.timeout * report.recheck,
         )
-    print(
-        f"median {report.median_seconds:.3f} s a deal, {report.seconds:.1f} s in all"
-        f" ({report.elapsed:.1f} s elapsed on {where})"
+        print(say(rechecked))
+    timing = Message(
+        "median {median:.3f} s a deal, {seconds:.1f} s in all ({elapsed:.1f} s elapsed on {where})",
+        median=report.median_seconds,
+        seconds=report.seconds,
+        elapsed=report.elapsed,
+        where=where,
     )
+    print(say(timing))
     return status
+
+
+#: The verdicts as the survey's table names them.
+_VERDICT_NAMES: Final = {"winnable": N_("winnable"), "unwinnable": N_("unwinnable"), "unknown": N_("unknown")}
 
 
 def _deal_ranges(deals: Sequence[int]) -> str:
@@ -782,8 +860,8 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         print(f"  {shown:<12} ({r['package']} {r['version']})")
     if left_out:
         print(say(N_("Plugins left out:")))
-        for p in left_out:
-            print(f"  {p['plugin']}: {p['reason']}")
+        for problem in catalog.problems:
+            print(f"  {problem.plugin}: {problem.message(args.lang)}")
     return EXIT_OK
 
 
@@ -869,7 +947,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     lang = _language(words)
     _LANGUAGE.set(lang)
     try:
-        args = _parse(_build_parser(lang), words)
+        with _argparse_speaking(lang):
+            args = _parse(_build_parser(lang), words)
         if args.debug:
             _LOG.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
@@ -942,12 +1021,19 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
     if debug:
         traceback.print_exception(error, file=sys.stderr)
     if handler is not None and not handler.failed:
-        where = f"the traceback is in {handler.baseFilename}"
+        where = Message("the traceback is in {file}", file=handler.baseFilename)
     elif debug:
-        where = "the traceback is above"
+        where = Message("the traceback is above")
     else:
-        where = "run it again with --debug to see the traceback"
-    said = f"solitaire: internal error ({type(error).__name__}: {error}); {where}; please report it"
+        where = Message("run it again with --debug to see the traceback")
+    said = _said(
+        Message(
+            "solitaire: internal error ({kind}: {error}); {where}; please report it",
+            kind=type(error).__name__,
+            error=str(error),
+            where=where,
+        )
+    )
     print(printable(said), file=sys.stderr)
     return EXIT_BUG
 

@@ -19,6 +19,7 @@ from typing import Any, Final, Literal, Protocol
 import attrs
 
 from solitaire.core.hints import Hint
+from solitaire.core.i18n import Message
 from solitaire.core.jsonstate import state_from_dict, state_to_dict
 from solitaire.core.registry import Catalog, PluginProblem
 from solitaire.core.ruleset import GameOptions, Ruleset
@@ -101,9 +102,9 @@ class HintJob:
         catalog = context.catalog
         problems: list[PluginProblem] = []
 
-        def failed(plugin: str, reason: str) -> None:  # passed over here; left out by the window
+        def failed(plugin: str, reason: Message | str) -> None:  # passed over here; left out by the window
             context.failed_hints.add(plugin)
-            problems.append(PluginProblem(plugin, reason))
+            problems.append(PluginProblem.of(plugin, reason))
 
         state, rules = state_from_dict(self.position), catalog.ruleset(self.options)
         hint = catalog.hint(state, rules, failed=failed, skip=context.failed_hints)

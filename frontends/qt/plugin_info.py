@@ -104,7 +104,7 @@ class PluginsDialog(QDialog):
         )
         layout.addWidget(self.installed)
         layout.addWidget(_heading(text("plugins.left_out", lang)))
-        lines = [line.partition(": ")[::2] for line in problem_lines(problems).splitlines()]
+        lines = sorted({(problem.plugin, problem.message(lang)) for problem in problems})
         self.left_out = _table(
             [text("plugins.name", lang), text("plugins.reason", lang)], [[name, why] for name, why in lines]
         )

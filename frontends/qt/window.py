@@ -848,7 +848,7 @@ class MainWindow(QMainWindow):
             try:
                 game_log.save(game_log.log_of(self.game, self.catalog), path)
             except game_log.LogError as error:  # a symlink, a FIFO, a device: refused
-                self._warn(str(error))
+                self._warn(error.message(self.lang))
 
     def _ask_log(self, action: str = "action.open") -> tuple[game_log.GameLog, str] | None:
         """Ask for a log file (the dialog titled as the menu item ``action``) and read it."""

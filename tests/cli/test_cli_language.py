@@ -165,3 +165,86 @@ def test_log_errors_are_told_in_the_language(capsys: pytest.CaptureFixture[str],
         cli(capsys, "replay", str(path), "--lang", "en")[2]
         == f"{path}: the file: expected a JSON object, not a list\n"
     )
+
+
+# argparse's own words: usage, help, its errors
+
+
+@pytest.mark.parametrize(
+    ("argv", "russian", "english"),
+    [
+        (
+            ["show"],
+            "solitaire show: нужны следующие аргументы: CODE (см. 'solitaire show --help')",
+            "solitaire show: the following arguments are required: CODE (see 'solitaire show --help')",
+        ),
+        (
+            ["frob"],
+            "solitaire: аргумент COMMAND: недопустимый вариант: 'frob' (выберите из ",
+            "solitaire: argument COMMAND: invalid choice: 'frob' (choose from ",
+        ),
+        (
+            ["show", CODE, "--frob"],
+            "solitaire: нераспознанные аргументы: --frob (см. 'solitaire --help')",
+            "solitaire: unrecognized arguments: --frob (see 'solitaire --help')",
+        ),
+        (
+            ["new", "--variant"],
+            "solitaire new: аргумент --variant: ожидался один аргумент (см. 'solitaire new --help')",
+            "solitaire new: argument --variant: expected one argument (see 'solitaire new --help')",
+        ),
+        (
+            ["survey", "--variant", "klondike", "--draw", "1", "--deals", "x"],
+            "solitaire survey: аргумент --deals: недопустимое значение int: 'x'"
+            " (см. 'solitaire survey --help')",
+            "solitaire survey: argument --deals: invalid int value: 'x' (see 'solitaire survey --help')",
+        ),
+    ],
+    ids=["required", "invalid-choice", "unrecognized", "expected-one", "invalid-value"],
+)
+def test_argparse_errors_are_told_in_the_language(
+    argv: list[str], russian: str, english: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = cli(capsys, "--lang", "ru", *argv)
+    assert (status, out) == (2, "") and err.startswith(russian) and err.count("\n") == 1
+    status, out, err = cli(capsys, *argv)
+    assert (status, out) == (2, "") and err.startswith(english) and err.count("\n") == 1
+
+
+def test_argparse_s_help_words_are_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import gettext
+
+    with pytest.raises(SystemExit):
+        run(["--lang", "ru", "--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("использование: solitaire [-h] [--lang {")
+    assert "\nпозиционные аргументы:\n" in out and "\nпараметры:\n" in out
+    assert "\n  -h, --help       показать эту справку и выйти\n" in out
+    with pytest.raises(SystemExit):
+        run(["show", "--help", "--lang", "ru"])
+    assert capsys.readouterr().out.startswith("использование: solitaire show [-h]")
+    # argparse speaks gettext's English again once the command line is read
+    assert vars(argparse)["_"] is gettext.gettext and vars(argparse)["ngettext"] is gettext.ngettext
+    with pytest.raises(SystemExit):
+        run(["--help"])
+    out = capsys.readouterr().out
+    assert out.startswith("usage: solitaire [-h] [--lang {")
+    assert "\npositional arguments:\n" in out and "\noptions:\n" in out
+    assert "\n  -h, --help       show this help message and exit\n" in out
+
+
+def test_the_help_is_russian_from_the_environment_too() -> None:
+    """As the command runs: ``SOLITAIRE_LANG=ru solitaire survey --help``."""
+    env = {**os.environ, "SOLITAIRE_LANG": "ru"}
+    shown = subprocess.run(
+        [sys.executable, "-m", "solitaire", "survey", "--help"],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=True,
+    ).stdout
+    assert shown.startswith("использование: solitaire survey [-h]")
+    assert "\nпараметры:\n" in shown and "показать эту справку и выйти" in shown

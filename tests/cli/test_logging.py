@@ -150,3 +150,21 @@ def test_version_of_the_console_script() -> None:
     script = Path(sys.executable).with_name("solitaire")
     result = subprocess.run([str(script), "--version"], capture_output=True, text=True, timeout=60)
     assert (result.returncode, result.stdout, result.stderr) == (0, "solitaire 0.1.0\n", "")
+
+
+@pytest.mark.usefixtures("broken")
+def test_an_internal_error_is_said_in_the_player_s_language(
+    capsys: pytest.CaptureFixture[str], _private_home: Path
+) -> None:
+    assert _main("--lang", "ru", "show", CODE) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"solitaire: внутренняя ошибка (RuntimeError: the injected bug); трассировка в {_log(_private_home)};"
+        " пожалуйста, сообщите о ней\n"
+    )
+    assert _main("show", CODE) == 1
+    assert capsys.readouterr().err == (
+        "solitaire: internal error (RuntimeError: the injected bug);"
+        f" the traceback is in {_log(_private_home)}; please report it\n"
+    )

@@ -408,3 +408,48 @@ def test_what_a_plugin_prints_goes_to_stderr(
     if argv[0] == "hint":
         assert "hello from the hint" in err
     assert sys.stdout is sys.__stdout__ or not type(sys.stdout).__name__.startswith("_Plugin")
+
+
+# The reasons in the player's language: `variants` (text) and the window's Plugins dialog;
+# `variants --json` keeps them in English, for scripts.
+
+
+@pytest.mark.parametrize(
+    ("top", "hook", "english", "russian"),
+    [
+        ("raise RuntimeError('at import')", "pass", "cannot be loaded: ", "не удаётся загрузить: "),
+        ("", "raise ValueError('in the hook')", "failed in solitaire_register_scoring: ", "сбой в "),
+    ],
+    ids=["import", "hook"],
+)
+def test_the_reason_a_plugin_is_left_out_is_told_in_the_language(
+    installed: Installer, capsys: pytest.CaptureFixture[str], top: str, hook: str, english: str, russian: str
+) -> None:
+    module = installed(broken_plugins.plugin_source(top=top, hook=hook))
+    error = "RuntimeError: at import" if top else "ValueError: in the hook"
+    status, out, _ = cli(capsys, "variants", "--lang", "ru")
+    assert status == 0
+    lines = out.splitlines()
+    assert "Не загруженные модули:" in lines
+    shown = [line for line in lines if line.startswith(f"  {module}: ")]
+    if top:
+        assert shown == [f"  {module}: не удаётся загрузить: {error}"]
+    else:
+        assert shown == [f"  {module}: сбой в solitaire_register_scoring: {error}"]
+    status, out, _ = cli(capsys, "variants", "--json", "--lang", "ru")
+    assert status == 0 and left_out(out)[module] == f"{english}{error}"
+    assert shown[0].startswith(f"  {module}: {russian}")
+
+
+def test_a_plugin_that_hangs_or_is_blocked_is_told_in_the_language(
+    installed: Installer, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hanging = installed(broken_plugins.plugin_source(hook="broken_plugins.held().wait()"))
+    monkeypatch.setenv(TIMEOUT_VARIABLE, "0.2")
+    monkeypatch.setenv(BLOCK_VARIABLE, "nobody-at-all")
+    status, out, _ = in_time(lambda: cli(capsys, "variants", "--lang", "ru"))
+    assert status == 0
+    assert f"  {hanging}: сбой в solitaire_register_scoring: нет ответа за 0.2 с" in out.splitlines()
+    assert f"  nobody-at-all: заблокирован ({BLOCK_VARIABLE} или вызывающей программой)" in out.splitlines()
+    status, out, _ = cli(capsys, "variants", "--json", "--lang", "ru")
+    assert left_out(out)["nobody-at-all"] == f"blocked (by {BLOCK_VARIABLE} or the caller)"

@@ -468,6 +468,24 @@ def test_game_save_onto_a_fifo_is_refused_with_a_warning(
     assert stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs as POSIX has them")
+def test_game_save_onto_a_fifo_is_refused_in_the_player_s_language(
+    make_window: MakeWindow, catalog: Catalog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window = make_window(resume=False, lang="ru")
+    window.start(catalog.game_from_code(CODE), record=False)
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(path), "")))
+    calls = record_warnings(monkeypatch)
+    window._actions["action.save"].trigger()
+    assert [message for _, message in calls] == [
+        f"{path}: это именованный канал (FIFO), а не обычный файл:"
+        " запись партии пишется только в новый или обычный файл"
+    ]
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
 # -- solitaire screenshot ------------------------------------------------------------------------
 
 

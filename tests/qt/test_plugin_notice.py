@@ -316,3 +316,24 @@ def test_a_saved_game_its_plugin_can_no_longer_replay_does_not_stop_the_window(
     qtbot.waitUntil(lambda: "could not be read" in window.view.banner.text())
     assert "ZeroDivisionError" in window.view.banner.text()
     assert [p.name for p in store_folder.iterdir() if ".corrupt-" in p.name]  # kept aside
+
+
+def test_the_plugins_dialog_gives_the_reasons_in_the_language(qtbot: QtBot, open_window: OpenWindow) -> None:
+    window = open_window(RaisingPlugin(), OtherRaisingPlugin(), lang="ru", blocked=["solver-hints"])
+    action = next(a for a in window._actions.values() if a.text() == text("action.plugins", "ru"))
+    action.trigger()
+    dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, PluginsDialog) and w.isVisible())
+    qtbot.addWidget(dialog)
+    left_out = [
+        [cell_text(dialog.left_out, row, column) for column in range(2)]
+        for row in range(dialog.left_out.rowCount())
+    ]
+    assert left_out == [
+        ["OtherRaisingPlugin", "сбой в solitaire_register_scoring: ValueError: no scoring today"],
+        ["RaisingPlugin", "сбой в solitaire_register_variants: RuntimeError: boom"],
+        ["solver-hints", "заблокирован (SOLITAIRE_BLOCK_PLUGINS или вызывающей программой)"],
+    ]
+    # What the window keeps to announce the same problems once stays in English.
+    assert "RaisingPlugin: failed in solitaire_register_variants: RuntimeError: boom" in problem_lines(
+        window.plugin_problems
+    )

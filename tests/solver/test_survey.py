@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 from solitaire.core import survey
+from solitaire.core.i18n import Message
 from solitaire.core.registry import OptionsError
 from solitaire.core.solver import Verdict
 from solitaire.core.survey import (
@@ -656,3 +657,78 @@ def test_a_deal_whose_workers_die_too_often_keeps_the_deals_solved() -> None:
     assert lost.value.unsolved == (2, 3, 4, 5) and "died too often" in lost.value.why
     with pytest.raises(ZeroDivisionError):  # any other error of a deal goes on as it was
         run_survey(_Broken(ZeroDivisionError()), SPEC, DEALS, in_flight=1)
+
+
+# -- the text output in the player's language ---------------------------------------------------
+
+
+def test_cli_text_in_russian(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert run([*CLI, "--workers", "1", "--lang", "ru"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0] == (
+        "klondike, сдача по 3, пересдачи unlimited, возврат с баз разрешён: расклады 0..5 (6), лимит 30 с"
+    )
+    names = {"winnable": "решаемые", "unwinnable": "нерешаемые", "unknown": "неизвестно"}
+    for line, verdict in zip(lines[1:4], EXPECTED, strict=True):
+        assert line.split()[:3] == [names[verdict], str(EXPECTED[verdict]), f"{EXPECTED[verdict] / 6:.1%}"]
+        assert "95% интервал" in line
+    assert lines[4].startswith("медиана ") and lines[4].endswith(" с прошло на 1 локальном процессе)")
+    assert err.endswith(f"\r[##############################] 6/6 решаемых {EXPECTED['winnable'] / 6:.1%}\n")
+
+
+@pytest.mark.parametrize(
+    ("solved", "unsolved", "russian"),
+    [
+        (1, 1, "данные по 1 решённому раскладу; 1 расклад не решён: 1"),
+        (2, 3, "данные по 2 решённым раскладам; 3 расклада не решены: 2..4"),
+        (5, 5, "данные по 5 решённым раскладам; 5 раскладов не решены: 5..9"),
+        (21, 21, "данные по 21 решённому раскладу; 21 расклад не решён: 21..41"),
+    ],
+)
+def test_cli_cannot_finish_in_russian_with_plural_forms(
+    solved: int,
+    unsolved: int,
+    russian: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def losing_its_workers(
+        executor: object, spec: SurveySpec, deals: object, progress: object
+    ) -> SurveyReport:
+        results = tuple(DealResult(deal, "winnable", 0.1, 10) for deal in range(solved))
+        report = SurveyReport(spec, results, 3.5, stopped=True)
+        raise survey.WorkersLost(report, range(solved, solved + unsolved), "no worker for 0.5 s")
+
+    monkeypatch.setattr(survey, "run_survey", losing_its_workers)
+    argv = [*CLI, "--workers", "1"]
+    assert run([*argv, "--lang", "ru"]) == 5
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said == f"survey: не удаётся закончить на 1 локальном процессе: no worker for 0.5 s; {russian}"
+    assert run(argv) == 5
+    said = capsys.readouterr().err.splitlines()[-1]
+    assert said.startswith("survey: cannot finish on 1 local process: no worker for 0.5 s;")
+    assert f"; the figures are those of the {solved} deals solved; {unsolved} deals not solved: " in said
+
+
+def test_cli_stopped_in_russian(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def stopped_after_two(
+        executor: object, spec: SurveySpec, deals: object, progress: object
+    ) -> SurveyReport:
+        results = (DealResult(0, "winnable", 0.1, 10), DealResult(1, "unknown", 3.0, 900))
+        raise survey.SurveyStopped(SurveyReport(spec, results, 3.5, stopped=True), KeyboardInterrupt())
+
+    monkeypatch.setattr(survey, "run_survey", stopped_after_two)
+    assert run([*CLI, "--workers", "1", "--lang", "ru", "--json"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "survey: остановлено; данные по 2 решённым раскладам\n"
+    assert json.loads(out)["deals"] == 2  # the JSON is the same in every language
+
+
+def test_why_the_workers_were_lost_is_said_in_the_language() -> None:
+    with pytest.raises(survey.WorkersLost) as lost:
+        run_survey(_Broken(), SPEC, DEALS, in_flight=2)
+    assert lost.value.why == "the workers ended (BrokenProcessPool)"
+    said = lost.value.said
+    assert isinstance(said, Message) and said.translate("ru") == "исполнители завершились (BrokenProcessPool)"
