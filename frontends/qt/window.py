@@ -844,11 +844,21 @@ class MainWindow(QMainWindow):
                     f"{self.game.code or 'game'}.json",
                     text("file.filter", self.lang),
                 )
-        if path:
-            try:
-                game_log.save(game_log.log_of(self.game, self.catalog), path)
-            except game_log.LogError as error:  # a symlink, a FIFO, a device: refused
-                self._warn(error.message(self.lang))
+        if not path:
+            return
+        name = Path(path).name
+        try:
+            game_log.save(game_log.log_of(self.game, self.catalog), path)
+        except game_log.LogError as error:  # a symlink, a FIFO, a device: refused
+            self._warn(error.message(self.lang), title="dialog.save_error.title")
+        except OSError as error:  # a full or read-only disk, a folder that is gone
+            reason = error.strerror or type(error).__name__
+            self._warn(
+                text("message.save_failed", self.lang, name=name, reason=reason),
+                title="dialog.save_error.title",
+            )
+        else:
+            self.view.show_message(text("message.saved", self.lang, name=name))
 
     def _ask_log(self, action: str = "action.open") -> tuple[game_log.GameLog, str] | None:
         """Ask for a log file (the dialog titled as the menu item ``action``) and read it."""
@@ -868,9 +878,9 @@ class MainWindow(QMainWindow):
             self._warn(error.message(self.lang))
             return None
 
-    def _warn(self, message: str) -> None:
+    def _warn(self, message: str, *, title: str = "dialog.error.title") -> None:
         with self.paused():
-            QMessageBox.warning(self, text("dialog.error.title", self.lang), message)
+            QMessageBox.warning(self, text(title, self.lang), message)
 
     def open_log(self, path: str | None = None) -> None:
         """Continue a saved game from where its log ends, asking first when a game

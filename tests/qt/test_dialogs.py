@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -10,6 +11,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from failing_store import Disk
 from pytestqt.qtbot import QtBot
 from qtgestures import CODE, MakeWindow, click, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
@@ -484,6 +486,33 @@ def test_game_save_onto_a_fifo_is_refused_in_the_player_s_language(
         " запись партии пишется только в новый или обычный файл"
     ]
     assert stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
+def test_game_save_says_where_the_log_went(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "kept.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(path), "")))
+    calls = record_warnings(monkeypatch)
+    window._actions["action.save"].trigger()
+    assert path.is_file() and calls == []
+    banner = window.view.banner
+    assert banner.isVisible() and banner.text() == "Game log saved as kept.json."
+
+
+def test_game_save_on_a_full_disk_warns_and_the_game_goes_on(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "kept.json"
+    Disk(monkeypatch, tmp_path, errno.ENOSPC)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(path), "")))
+    calls = record_warnings(monkeypatch)
+    window._actions["action.save"].trigger()
+    assert calls == [
+        ("Cannot save this log", "The log could not be saved as kept.json: No space left on device.")
+    ]
+    assert not path.exists() and not list(tmp_path.glob(".kept.json*"))  # no temporary file left either
+    assert window.game is not None
 
 
 # -- solitaire screenshot ------------------------------------------------------------------------
