@@ -155,7 +155,10 @@ def _translation(lang: str, domain: str, extra: str) -> _gettext.NullTranslation
     chain: _gettext.NullTranslations | None = None
     if lang != SOURCE_LANGUAGE:
         for folder in [*_extra_folders(extra), *_FOLDERS.get(domain, [])]:
-            found = _gettext.translation(domain, str(folder), languages=[lang], fallback=True)
+            try:
+                found = _gettext.translation(domain, str(folder), languages=[lang], fallback=True)
+            except (OSError, UnicodeError, ValueError):  # a spoilt catalogue: as if it were missing
+                continue
             if type(found) is _gettext.NullTranslations:
                 continue
             if chain is None:

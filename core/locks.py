@@ -57,7 +57,12 @@ class FileLock:
         pause = 0.001
         while True:
             descriptor = _open(self.path)
-            if _try_lock(descriptor) and _still_there(descriptor, self.path):
+            try:
+                locked = _try_lock(descriptor) and _still_there(descriptor, self.path)
+            except BaseException:  # flock or fstat failed (no locks on this file system)
+                os.close(descriptor)
+                raise
+            if locked:
                 self._descriptor = descriptor
                 return True
             os.close(descriptor)  # closing lets go of a lock on a file removed meanwhile

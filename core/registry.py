@@ -227,6 +227,8 @@ class Registry:
             self._catalog.redeal_letters[code_letter] = name
 
     def _add(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
+        if type(key) is not str:  # a subclass would run the plugin's code under the lock
+            raise ValueError(f"{kind} id must be a plain str, not {type(key).__name__}")
         with self._catalog._adding:
             if self._closed:
                 raise RuntimeError(f"{kind} {key!r} came too late: registration is over")

@@ -132,7 +132,9 @@ class _ErrorLine(i18n.Message):
 
     def __init__(self, error: BaseException) -> None:
         super().__init__("{error}")
-        self.error = error
+        # Kept without its traceback or causes: they would hold the file read, whole.
+        self.error = error.with_traceback(None)
+        self.error.__context__ = self.error.__cause__ = None
 
     def translate(self, lang: str = i18n.SOURCE_LANGUAGE) -> str:
         said = i18n.error_message(self.error, lang)
@@ -691,9 +693,11 @@ class Store:
             if read is None or _missing_plugin(read[1].header, catalog) is not None:
                 continue
             saved, log = read
+            from solitaire.core.registry import PluginError
+
             try:
                 game = game_log.replay(log, catalog)
-            except game_log.LogError as error:
+            except (game_log.LogError, PluginError) as error:  # a plugin failing in it: no crash loop
                 self._move_aside(path, error)
                 continue
             try:

@@ -526,7 +526,7 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     said = Plural(
-        "{verdict} ({nodes} position, {seconds} s)",
+        "{verdict} ({nodes} positions, {seconds} s)",  # the English as it always was
         "{verdict} ({nodes} positions, {seconds} s)",
         result.nodes,
         verdict=result.verdict,
@@ -861,7 +861,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     if left_out:
         print(say(N_("Plugins left out:")))
         for problem in catalog.problems:
-            print(f"  {problem.plugin}: {problem.message(args.lang)}")
+            print(printable(f"  {problem.plugin}: {problem.message(args.lang)}"))
     return EXIT_OK
 
 
@@ -963,7 +963,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         print(printable(error.message(lang)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except PluginError as error:
-        print(f"solitaire: {error.message(lang)}", file=sys.stderr)
+        print(printable(f"solitaire: {error.message(lang)}"), file=sys.stderr)
         return EXIT_PLUGIN
 
 

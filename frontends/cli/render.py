@@ -216,7 +216,8 @@ def render_state(
     if len(state.waste) > fan:
         waste = f"({len(state.waste) - fan}) {waste}"
     # Room for the count of cards under the fan, "(49) ", and the fan itself.
-    waste_width = max(len(f"({52 - fan}) "), 4) + fan * (width + 1) - 1
+    # (at least the 14 columns the table has always given the waste).
+    waste_width = max(14, len(f"({52 - fan}) ") + fan * (width + 1) - 1)
     foundations = []
     for index, foundation in enumerate(state.foundations):
         top = _card(foundation[-1], colour, card_symbols) if foundation else "--"

@@ -24,6 +24,7 @@ from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.store import Statistics, Store
+from solitaire.core.untrusted import printable
 from solitaire.frontends.cli.render import letters, render_state, symbols_fit
 
 __all__ = ["play_in_terminal"]
@@ -105,7 +106,7 @@ class Session:
 
     def say(self, text: str) -> None:
         """A message under the table, its cards written as the table writes them."""
-        print(f"  {text if self.symbols else letters(text)}")
+        print(f"  {printable(text if self.symbols else letters(text))}")
 
     def tell_notices(self) -> None:
         """Say what the store met since the last time (a file moved aside, a save that failed)."""

@@ -580,6 +580,7 @@ class TableScene(QGraphicsScene):
 
     def _press(self, pos: QPointF) -> None:
         """A press of the left button: the start of a click or of a drag."""
+        self._last_click = None  # only a click (set at its release) can begin a double click
         if self.keyboard_mode:
             self.keyboard_mode, self.held = False, None
             self._update_focus()

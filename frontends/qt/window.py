@@ -472,7 +472,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(ANIMATION_GRACE_MS, self.table.celebrate)
             game = self.game
             delay = WIN_DIALOG_AFTER_MS if self.table.animations else 0
-            QTimer.singleShot(delay, lambda: self._offer_after_win(game))
+            QTimer.singleShot(delay, self, lambda: self._offer_after_win(game))
         elif not self.game.is_won:
             available = self.game.autocomplete_moves() is not None
             if available and not self._auto_offered:
@@ -936,7 +936,9 @@ class MainWindow(QMainWindow):
         deck_changed = (settings.deck, settings.back) != (self.settings.deck, self.settings.back)
         indicator_changed = settings.winnable_indicator != self.settings.winnable_indicator
         if settings.language != self.settings.language:
-            self._given_lang = None  # the player chose: that language from now on
+            # The player chose: that language from now on, over --lang and $SOLITAIRE_LANG
+            # (or, choosing "the system's language", the desktop's).
+            self._given_lang = settings.language or i18n.system_language(system_languages())
         self.settings = settings
         if save:
             self.store.save_settings(settings)

@@ -24,6 +24,7 @@ from broken_plugins import (
 )
 
 from solitaire.core import log
+from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import (
     BLOCK_VARIABLE,
     BUILTIN_PACKAGE,
@@ -31,6 +32,7 @@ from solitaire.core.registry import (
     NO_PLUGINS_VARIABLE,
     TIMEOUT_VARIABLE,
     Catalog,
+    Registry,
 )
 from solitaire.core.store import Store
 from solitaire.frontends.cli.main import EXIT_PLUGIN, run
@@ -453,3 +455,27 @@ def test_a_plugin_that_hangs_or_is_blocked_is_told_in_the_language(
     assert f"  nobody-at-all: заблокирован ({BLOCK_VARIABLE} или вызывающей программой)" in out.splitlines()
     status, out, _ = cli(capsys, "variants", "--json", "--lang", "ru")
     assert left_out(out)["nobody-at-all"] == f"blocked (by {BLOCK_VARIABLE} or the caller)"
+
+
+class _Stalling(str):
+    """An id whose hash never comes back (while the plugin's time runs out)."""
+
+    def __hash__(self) -> int:
+        broken_plugins.held().wait()
+        return str.__hash__(self)
+
+
+def test_an_id_that_runs_code_is_refused_before_the_catalog_is_held() -> None:
+    class Stalling(Klondike):
+        id = _Stalling("stalling")
+        code_prefix = "ST"
+
+    class Plugin:
+        @hookimpl
+        def solitaire_register_variants(self, register: Registry) -> None:
+            register.add_variant(Stalling())
+
+    catalog = in_time(lambda: Catalog(entry_points=False, plugins=[Plugin()], timeout=1))
+    broken_plugins.held().set()
+    assert "stalling" not in catalog.variants and "klondike" in catalog.variants
+    assert any("must be a plain str" in problem.reason for problem in catalog.problems)

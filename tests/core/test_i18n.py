@@ -382,3 +382,16 @@ def test_a_leftover_per_language_entry_converts_with_one_command(tmp_path: Path)
     assert texts.read_text(encoding="utf-8") == (
         'TEXTS = {\n    "a": N_("Kept"),\n    "b": N_("New {x}"),\n}\n_rule("x.y", N_("English rule."))\n'
     )
+
+
+def test_a_spoilt_catalogue_counts_as_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken .mo (another program's, a plugin's, a bad copy) never stops a command: the
+    texts come from the next catalogue, or stay English."""
+    folder = tmp_path / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / f"{i18n.DOMAIN}.mo").write_bytes(b"not a catalogue at all")
+    monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(tmp_path))
+    from solitaire.frontends.cli.main import run
+
+    assert run(["--lang", "ru", "hint", "KL1-D1N-AAAAAAG"]) == 0
+    assert i18n.gettext("No useful move.", "ru") == "Полезных ходов нет."  # from the shipped one

@@ -88,6 +88,16 @@ def test_the_language_given_is_for_this_run_until_the_player_chooses(
     assert menu_titles(window)[0] == "Game" and store.settings().language == "en"
 
 
+def test_the_players_choice_wins_over_the_environment(
+    make_window: MakeWindow, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(i18n.LANGUAGE_VARIABLE, "ru")
+    window = make_window(resume=False)
+    assert menu_titles(window)[0] == "Игра"
+    choose_in_preferences(window, monkeypatch, "en")
+    assert menu_titles(window)[0] == "Game" and store.settings().language == "en"
+
+
 def test_a_third_catalogue_is_offered_and_speaks_where_it_can(
     make_window: MakeWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
