@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from solitaire.core.untrusted import quote
+from solitaire.core.i18n import N_, Message
+from solitaire.core.untrusted import Quoted
 
 __all__ = ["DRAW", "FOUNDATION", "STOCK", "WASTE", "Move", "MoveSyntaxError", "pile_kind"]
 
@@ -36,7 +37,16 @@ _MAX_TEXT: Final = 32
 
 
 class MoveSyntaxError(ValueError):
-    """Text that is not a move in the notation."""
+    """Text that is not a move in the notation; ``str()`` in English, :meth:`message` in
+    the player's language."""
+
+    def __init__(self, text: Message) -> None:
+        super().__init__(text.translate())
+        self.text = text
+
+    def message(self, lang: str = "en") -> str:
+        """What is wrong, in ``lang``."""
+        return self.text.translate(lang)
 
 
 class Move(NamedTuple):
@@ -54,10 +64,10 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Parse move notation (case and surrounding spaces are forgiven)."""
         if not isinstance(text, str):
-            raise MoveSyntaxError(f"{quote(text)} is not a move")
+            raise MoveSyntaxError(Message(N_("{text!r} is not a move"), text=Quoted(text)))
         cleaned = text.strip().lower()
         if len(cleaned) > _MAX_TEXT:
-            raise MoveSyntaxError(f"{quote(text, _MAX_TEXT)} is not a move: too long")
+            raise MoveSyntaxError(Message(N_("{text} is not a move: too long"), text=_Short(text)))
         if cleaned == STOCK:
             return DRAW
         match = _MOVE_RE.fullmatch(cleaned)
@@ -66,11 +76,17 @@ class Move(NamedTuple):
         src, dst, count = match["src"], match["dst"], match["count"]
         if count is not None and not src.startswith("t"):
             raise MoveSyntaxError(
-                f"{quote(text)} is not a move: ':K' counts cards from a column only (tN:K>DST)"
+                Message(
+                    N_("{text!r} is not a move: ':K' counts cards from a column only (tN:K>DST)"),
+                    text=Quoted(text),
+                )
             )
         if src == FOUNDATION:
             raise MoveSyntaxError(
-                f"{quote(text)} is not a move: name the foundation the card leaves (f1..f4)"
+                Message(
+                    N_("{text!r} is not a move: name the foundation the card leaves (f1..f4)"),
+                    text=Quoted(text),
+                )
             )
         return cls(src, dst, int(count) if count is not None else None)
 
@@ -98,17 +114,41 @@ def pile_kind(pile: str) -> str:
     return pile[0]
 
 
-def _explain(text: str, cleaned: str) -> str:
+class _Short:
+    """Text quoted as :func:`~solitaire.core.untrusted.quote` shows it, cut at the notation's
+    longest move."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __format__(self, spec: str) -> str:
+        from solitaire.core.untrusted import quote
+
+        return quote(self.text, _MAX_TEXT)
+
+
+def _explain(text: str, cleaned: str) -> Message:
     """Say what is wrong with text that does not match the notation."""
-    head = f"{quote(text)} is not a move"
+    shown = Quoted(text)
     if not cleaned:
-        return f"{head}: it is empty"
+        return Message(N_("{text!r} is not a move: it is empty"), text=shown)
     if ">" not in cleaned:
-        return f"{head}: write s (tap the stock) or SRC>DST, e.g. w>t3, t2>f, t3:4>t6"
+        return Message(
+            N_("{text!r} is not a move: write s (tap the stock) or SRC>DST, e.g. w>t3, t2>f, t3:4>t6"),
+            text=shown,
+        )
     src, _, dst = cleaned.partition(">")
-    for part, role in ((src.split(":")[0], "source"), (dst, "destination")):
+    for part, role in ((src.split(":")[0], N_("source")), (dst, N_("destination"))):
         if not re.fullmatch(_PILE, part):
-            return f"{head}: {quote(part)} is not a pile (use s, w, f, f1..f4, t1..t7) as {role}"
+            return Message(
+                N_("{text!r} is not a move: {part!r} is not a pile (use s, w, f, f1..f4, t1..t7) as {role}"),
+                text=shown,
+                part=Quoted(part),
+                role=Message(role),
+            )
     if ":" in src:
-        return f"{head}: the count after ':' must be a number from 1, as in t3:4>t6"
-    return f"{head}: write SRC>DST, e.g. w>t3, t2>f, t3:4>t6"
+        return Message(
+            N_("{text!r} is not a move: the count after ':' must be a number from 1, as in t3:4>t6"),
+            text=shown,
+        )
+    return Message(N_("{text!r} is not a move: write SRC>DST, e.g. w>t3, t2>f, t3:4>t6"), text=shown)

@@ -248,3 +248,24 @@ def test_the_help_is_russian_from_the_environment_too() -> None:
     ).stdout
     assert shown.startswith("использование: solitaire survey [-h]")
     assert "\nпараметры:\n" in shown and "показать эту справку и выйти" in shown
+
+
+@pytest.mark.parametrize(
+    ("action", "russian", "english"),
+    [
+        ("zz", "'zz' — не ход: напишите s (колода)", "'zz' is not a move: write s (tap the stock)"),
+        (
+            "q>t1",
+            "'q' не подходит в роли источника",
+            "'q' is not a pile (use s, w, f, f1..f4, t1..t7) as source",
+        ),
+        ("", "'' — не ход: пустая строка", "'' is not a move: it is empty"),
+    ],
+)
+def test_move_notation_errors_are_told_in_the_language(
+    capsys: pytest.CaptureFixture[str], action: str, russian: str, english: str
+) -> None:
+    assert run(["--lang", "ru", "play", "KL1-D1N-AAAAAAG", action]) == 2
+    assert russian in capsys.readouterr().err
+    assert run(["--lang", "en", "play", "KL1-D1N-AAAAAAG", action]) == 2
+    assert english in capsys.readouterr().err
