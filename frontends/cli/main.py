@@ -529,7 +529,7 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
         "{verdict} ({nodes} positions, {seconds} s)",  # the English as it always was
         "{verdict} ({nodes} positions, {seconds} s)",
         result.nodes,
-        verdict=result.verdict,
+        verdict=_verdict_of_one(result.verdict, args.lang),
         nodes=format(result.nodes, ","),
         seconds=format(result.seconds, ".2f"),
     )
@@ -767,6 +767,16 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
 
 
 #: The verdicts as the survey's table names them.
+def _verdict_of_one(verdict: str, lang: str) -> str:
+    """The verdict on one position, as ``solve`` prints it (``winnable`` in English)."""
+    words = {
+        "winnable": i18n.pgettext("the verdict on one deal", "winnable", lang),
+        "unwinnable": i18n.pgettext("the verdict on one deal", "unwinnable", lang),
+        "unknown": i18n.pgettext("the verdict on one deal", "unknown", lang),
+    }
+    return words.get(verdict, verdict)
+
+
 _VERDICT_NAMES: Final = {"winnable": N_("winnable"), "unwinnable": N_("unwinnable"), "unknown": N_("unknown")}
 
 

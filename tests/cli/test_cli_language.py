@@ -269,3 +269,10 @@ def test_move_notation_errors_are_told_in_the_language(
     assert russian in capsys.readouterr().err
     assert run(["--lang", "en", "play", "KL1-D1N-AAAAAAG", action]) == 2
     assert english in capsys.readouterr().err
+
+
+def test_the_solve_verdict_is_told_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["--lang", "ru", "solve", "TF1-D1N-AAAAAAB", "--timeout", "20"]) == 0
+    assert capsys.readouterr().out.startswith("выиграть можно (")
+    assert run(["solve", "TF1-D1N-AAAAAAB", "--timeout", "20"]) == 0
+    assert capsys.readouterr().out.startswith("winnable (")
