@@ -75,23 +75,23 @@ def _with(path: tuple[str | int, ...], items: str, size: int) -> str:
     return text.replace(json.dumps(marker), "[" + ",".join([items] * count) + "]")
 
 
-def _string_at(path: tuple[str | int, ...], prefix: str, size: int) -> str:
+def _marked(path: tuple[str | int, ...]) -> str:
+    """The base log as compact JSON, with the value at ``path`` a marker to fill in."""
     data = _base()
     node: Any = data
     for step in path[:-1]:
         node = node[step]
     node[path[-1]] = "@@FILL@@"
-    text = json.dumps(data, separators=(",", ":"))
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _string_at(path: tuple[str | int, ...], prefix: str, size: int) -> str:
+    text = _marked(path)
     return text.replace("@@FILL@@", prefix + "x" * (size - len(text) - len(prefix)))
 
 
 def _nested(path: tuple[str | int, ...], size: int) -> str:
-    data = _base()
-    node: Any = data
-    for step in path[:-1]:
-        node = node[step]
-    node[path[-1]] = "@@FILL@@"
-    text = json.dumps(data, separators=(",", ":"))
+    text = _marked(path)
     depth = (size - len(text)) // 2
     return text.replace('"@@FILL@@"', "[" * depth + "]" * depth)
 

@@ -1203,19 +1203,25 @@ class CardPainter:
 
     def stock_empty(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
         """The empty stock: an outline with a circular arrow (the waste can be turned over)."""
-        key = ("stock", -1, width, height, device_pixel_ratio, "", "")
-        pixmap = self._lookup(key)
-        if pixmap is None:
-            pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_empty)
-            self._store(key, pixmap)
-        return pixmap
+        return self._mark("stock", _draw_stock_empty, width, height, device_pixel_ratio)
 
     def stock_spent(self, width: float, height: float, device_pixel_ratio: float = 1.0) -> QPixmap:
         """The empty stock when the waste may not go back: an outline with a "no entry" sign."""
-        key = ("stock-spent", -1, width, height, device_pixel_ratio, "", "")
+        return self._mark("stock-spent", _draw_stock_spent, width, height, device_pixel_ratio)
+
+    def _mark(
+        self,
+        name: str,
+        draw: Callable[[QPainter, float, float], None],
+        width: float,
+        height: float,
+        device_pixel_ratio: float,
+    ) -> QPixmap:
+        """A drawing of the table that belongs to no deck, cached as the cards are."""
+        key = (name, -1, width, height, device_pixel_ratio, "", "")
         pixmap = self._lookup(key)
         if pixmap is None:
-            pixmap = self._paint(width, height, device_pixel_ratio, _draw_stock_spent)
+            pixmap = self._paint(width, height, device_pixel_ratio, draw)
             self._store(key, pixmap)
         return pixmap
 

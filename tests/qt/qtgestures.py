@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
+import pytest
 from pytestqt.qtbot import QtBot
 from qtpy.QtCore import QPoint, QPointF, Qt
 from qtpy.QtWidgets import QTableWidget
 
 from solitaire.core.cards import Card
+from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt.scene import CardItem, TableScene
 from solitaire.frontends.qt.window import MainWindow
 
@@ -111,3 +114,16 @@ def double_click(qtbot: QtBot, window: MainWindow, scene_pos: QPointF) -> None:
 
 def without_rules(window: MainWindow) -> None:
     window.apply_settings(attrs.evolve(window.settings, interactive_rules=False), save=False)
+
+
+def count_tries(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The deck files loaded from now on to see whether Qt can draw them, in order."""
+    tried: list[Path] = []
+    load = cards_module._load_deck
+
+    def counting(path: Path) -> object:
+        tried.append(path)
+        return load(path)
+
+    monkeypatch.setattr(cards_module, "_load_deck", counting)
+    return tried

@@ -15,6 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from qtgestures import count_tries
 from qtpy.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler, qWarning
 from qtpy.QtGui import QColor, QImage, QPixmap
 from qtpy.QtSvg import QSvgRenderer
@@ -498,19 +499,6 @@ def test_a_deck_qt_draws_wrongly_is_refused_and_left_out(tmp_path: Path) -> None
     assert deck_loads(aisleriot / "poker.svg") is False
     assert deck_loads(aisleriot / "fine.svg", probe=False) is True  # remembered from the listing
     assert deck_loads(tmp_path / "nowhere.svg") is False
-
-
-def count_tries(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """The deck files loaded from now on to see whether Qt can draw them, in order."""
-    tried: list[Path] = []
-    load = cards_module._load_deck
-
-    def counting(path: Path) -> object:
-        tried.append(path)
-        return load(path)
-
-    monkeypatch.setattr(cards_module, "_load_deck", counting)
-    return tried
 
 
 def a_new_run(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ import attrs
 import pytest
 from failing_store import Disk
 from pytestqt.qtbot import QtBot
-from qtgestures import CODE, MakeWindow, click, grip, item_of, pile_point
+from qtgestures import CODE, MakeWindow, click, count_tries, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
 from qtpy.QtGui import QImage
 from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QPushButton
@@ -684,14 +684,7 @@ def test_the_preferences_try_each_deck_once_and_remember_it_in_the_next_run(
     xdg_decks: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tried: list[Path] = []
-    load = cards_module._load_deck
-
-    def counting(path: Path) -> object:
-        tried.append(path)
-        return load(path)
-
-    monkeypatch.setattr(cards_module, "_load_deck", counting)
+    tried = count_tries(monkeypatch)
     seen: list[tuple[list[str], int]] = []
 
     def exec_(self: SettingsDialog) -> int:
