@@ -7,7 +7,9 @@ Prints, with the targets of the engine issue:
   on one core (target >= 50,000/s);
 - legal-move generation, mean time per position over positions from random play
   (target <= 20 us);
-- start-up of `solitaire show CODE` as a process, wall clock median (target <= 150 ms).
+- start-up of `solitaire show CODE` as a process, wall clock median (target <= 150 ms);
+- dealing: the version-1 shuffle of one deck (`shuffled_deck`) and of two decks
+  (`shuffle_positions(deal, 104)`), best mean time per deal (no target; it should not grow).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from solitaire.core.deals import shuffle_positions, shuffled_deck
 from solitaire.core.game import Game
 from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
@@ -87,6 +90,21 @@ def startup_time(runs: int = 15) -> float:
     return statistics.median(times)
 
 
+def deal_times(deals: int = 2000, runs: int = 7) -> tuple[float, float]:
+    """Best mean time per deal of shuffled_deck and of a two-deck shuffle_positions."""
+    one = two = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        for deal in range(deals):
+            shuffled_deck(deal)
+        one = min(one, (time.perf_counter() - start) / deals)
+        start = time.perf_counter()
+        for deal in range(deals):
+            shuffle_positions(deal, 104)
+        two = min(two, (time.perf_counter() - start) / deals)
+    return one, two
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -107,6 +125,8 @@ def main() -> None:
     print("   target <= 20 us")
     startup = startup_time() * 1000
     print(f"start-up of `solitaire show CODE`, median wall: {startup:.0f} ms   target <= 150 ms")
+    one, two = deal_times()
+    print(f"dealing, best mean per deal: one deck {one * 1e6:.1f} us, two decks {two * 1e6:.1f} us")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,14 @@ The result is the *dealt order*: cards 0..27 go to the tableau row by row
 (row 0 on columns 1..7, row 1 on columns 2..7, ..., row 6 on column 7), cards
 28..51 are the stock in draw order.
 
+:func:`shuffle_positions` is the same shuffle on ``range(size)`` for any number
+of cards: for two decks (``size`` 104) position ``p < 52`` is card index ``p``
+of deck 1 and ``p >= 52`` card index ``p - 52`` of deck 2.
+
+:func:`microsoft_freecell_order` deals Microsoft FreeCell's numbered games
+(1 .. 32000 and the usual extension up to ``2**33 - 1``) with Microsoft's own
+generator, so that published deals such as #617 can be played.
+
 >>> order = shuffled_deck(6)
 >>> len(order), len(set(order))
 (52, 52)
@@ -30,19 +38,24 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from functools import lru_cache
+from typing import Final, TypeVar
 
 from solitaire.core.cards import CARDS, Card
 
 __all__ = [
     "DEAL_NUMBERS",
+    "FREECELL_COLUMNS",
     "KLONDIKE_COLUMNS",
+    "MICROSOFT_DEALS",
     "SHUFFLE_VERSIONS",
     "STOCK_SIZE",
     "TABLEAU_COLUMNS",
     "TABLEAU_SIZE",
     "bounded",
     "deal_layout",
+    "microsoft_freecell_order",
+    "shuffle_positions",
     "shuffled_deck",
     "splitmix64",
 ]
@@ -58,6 +71,10 @@ TABLEAU_SIZE: Final = 28
 STOCK_SIZE: Final = 24
 KLONDIKE_COLUMNS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7)
 """Klondike's column sizes, the default of :func:`deal_layout`."""
+FREECELL_COLUMNS: Final[tuple[int, ...]] = (7, 7, 7, 7, 6, 6, 6, 6)
+"""FreeCell's column sizes: with :func:`deal_layout`, card ``k`` goes to column ``k % 8``."""
+MICROSOFT_DEALS: Final = 2**33
+"""Microsoft FreeCell deals are ``1 .. MICROSOFT_DEALS - 1`` (see :func:`microsoft_freecell_order`)."""
 
 _MASK64: Final = 0xFFFF_FFFF_FFFF_FFFF
 _GAMMA: Final = 0x9E37_79B9_7F4A_7C15
@@ -65,8 +82,22 @@ _MIX1: Final = 0xBF58_476D_1CE4_E5B9
 _MIX2: Final = 0x94D0_49BB_1331_11EB
 _TWO64: Final = 1 << 64
 
-# _LIMITS[n] = 2**64 - (2**64 mod n): draws at or above it are rejected.
-_LIMITS: Final[tuple[int, ...]] = (0, *(_TWO64 - _TWO64 % n for n in range(1, 53)))
+_T = TypeVar("_T")
+
+
+@lru_cache(maxsize=8)
+def _limits(size: int) -> tuple[int, ...]:
+    """``limits[n] = 2**64 - (2**64 mod n)`` for ``n`` in ``0 .. size``: draws at or above it are rejected."""
+    return (0, *(_TWO64 - _TWO64 % n for n in range(1, size + 1)))
+
+
+_LIMITS: Final = _limits(2 * len(CARDS))
+"""The rejection limits for every deck of up to two packs."""
+
+# Microsoft FreeCell: the deck before the deal is AC AD AH AS 2C 2D ... KS.
+_MICROSOFT_DECK: Final = tuple(CARDS[13 * suit + rank] for rank in range(13) for suit in (3, 2, 1, 0))
+_MS_MULTIPLIER: Final = 214013
+_MS_INCREMENT: Final = 2531011
 
 
 def _tableau_positions(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
@@ -137,6 +168,52 @@ def bounded(numbers: Iterator[int], n: int) -> int:
             return x % n
 
 
+def _shuffle(deck: list[_T], deal: int) -> None:
+    """Shuffle version 1 of ``deck`` in place, for a checked deal number."""
+    # SplitMix64 + rejection + Fisher–Yates, inlined for speed; the same as
+    # using splitmix64() and bounded() above.
+    size = len(deck)
+    limits = _LIMITS if size < len(_LIMITS) else _limits(size)
+    state = deal
+    for i in range(size - 1, 0, -1):
+        n = i + 1
+        limit = limits[n]
+        while True:
+            state = (state + _GAMMA) & _MASK64
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+def shuffle_positions(deal: int, size: int, version: int = 1) -> tuple[int, ...]:
+    """The positions ``0 .. size-1`` shuffled by deal ``deal`` (shuffle ``version``).
+
+    This is the shuffle of :func:`shuffled_deck` for any number of cards: the
+    Fisher–Yates shuffle of the list ``range(size)`` from position ``size - 1``
+    down to 1.  For 52 cards it is :func:`shuffled_deck` by card index; for two
+    decks (``size`` 104) position ``p < 52`` is card index ``p`` of deck 1 and
+    ``p >= 52`` card index ``p - 52`` of deck 2.
+
+    >>> order = shuffle_positions(6, 52)
+    >>> order == tuple(card.index for card in shuffled_deck(6))
+    True
+    >>> shuffle_positions(6, 104)[:4]
+    (49, 51, 75, 76)
+    >>> shuffle_positions(6, 1), shuffle_positions(6, 0)
+    ((0,), ())
+    """
+    _check_deal(deal, version)
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+        raise ValueError(f"a deck size must be an int of at least 0, not {size!r}")
+    deck = list(range(size))
+    _shuffle(deck, deal)
+    return tuple(deck)
+
+
 def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
     """The 52 cards of deal ``deal`` in dealt order (shuffle ``version``).
 
@@ -149,24 +226,53 @@ def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
     True
     """
     _check_deal(deal, version)
-    # Version 1: SplitMix64 + rejection + Fisher–Yates, inlined for speed;
-    # the same as using splitmix64() and bounded() above.
     deck = list(CARDS)
-    limits = _LIMITS
-    state = deal
-    for i in range(51, 0, -1):
-        n = i + 1
-        limit = limits[n]
-        while True:
-            state = (state + _GAMMA) & _MASK64
-            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        deck[i], deck[j] = deck[j], deck[i]
+    _shuffle(deck, deal)
     return tuple(deck)
+
+
+def microsoft_freecell_order(deal: int) -> tuple[Card, ...]:
+    """The 52 cards of Microsoft FreeCell's deal ``deal`` in dealt order.
+
+    Card ``k`` goes to column ``k % 8``, row by row, so the columns get 7, 7, 7,
+    7, 6, 6, 6, 6 cards (``deal_layout(order, FREECELL_COLUMNS)``).  Deals 1 ..
+    32000 are Microsoft's own; 32001 .. ``2**33 - 1`` are the extension that
+    FreeCell Solver and PySol use (Microsoft's generator, with a high bit set
+    from ``2**31`` on and a 33-bit generator from ``2**32`` on).  There is no deal
+    0: it, and any number from ``MICROSOFT_DEALS`` (``2**33``) on, raises
+    :class:`ValueError`, though our own deal numbers go up to ``2**35 - 1``.
+
+    >>> order = microsoft_freecell_order(1)
+    >>> " ".join(card.text for card in order[:8])
+    'JD 2D 9H JC 5D 7H 7C 5H'
+    >>> columns, stock = deal_layout(order, FREECELL_COLUMNS)
+    >>> " ".join(card.text for card in columns[0]), stock
+    ('JD KD 2S 4C 3S 6D 6S', ())
+    """
+    if isinstance(deal, bool) or not isinstance(deal, int):
+        raise ValueError(f"a deal number must be an int, not {type(deal).__name__} ({deal!r})")
+    if not 1 <= deal < MICROSOFT_DEALS:
+        raise ValueError(
+            f"Microsoft FreeCell has no deal {deal}: its deals are 1 .. {MICROSOFT_DEALS - 1} (2**33 - 1)"
+        )
+    if deal < 1 << 32:
+        # Microsoft's rand(): a 31-bit state and 15 bits out of it; from 2**31
+        # on the extension sets bit 15 of every number drawn.
+        state, mask, bits, offset = deal, 0x7FFF_FFFF, 0x7FFF, 0
+        high = 0x8000 if deal >= 1 << 31 else 0
+    else:
+        # The extension from 2**32 on: a 33-bit state, 16 bits out, plus one.
+        state, mask, bits, high, offset = deal - (1 << 32), (1 << 33) - 1, 0xFFFF, 0, 1
+    deck = list(_MICROSOFT_DECK)
+    dealt = []
+    for remaining in range(len(deck), 0, -1):
+        state = (state * _MS_MULTIPLIER + _MS_INCREMENT) & mask
+        number = (((state >> 16) & bits) | high) + offset
+        j = number % remaining
+        dealt.append(deck[j])
+        deck[j] = deck[-1]
+        deck.pop()
+    return tuple(dealt)
 
 
 def deal_layout(

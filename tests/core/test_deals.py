@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,14 +16,21 @@ from solitaire.core import deals
 from solitaire.core.cards import CARDS, Card, parse_cards
 from solitaire.core.deals import (
     DEAL_NUMBERS,
+    FREECELL_COLUMNS,
+    MICROSOFT_DEALS,
     SHUFFLE_VERSIONS,
     bounded,
     deal_layout,
+    microsoft_freecell_order,
+    shuffle_positions,
     shuffled_deck,
     splitmix64,
 )
 
 deal_numbers = st.integers(min_value=0, max_value=DEAL_NUMBERS - 1)
+microsoft_deals = st.integers(min_value=1, max_value=MICROSOFT_DEALS - 1)
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "deals.md"
 
 # Test vectors of shuffle version 1 (also published in docs/deals.md):
 # deal -> (first 8 cards, last 4 cards) of the dealt order.
@@ -39,8 +48,107 @@ DEAL_6 = (
 )
 
 
+# Two decks (also published in docs/deals.md): deal -> (positions 0..9, the same
+# as cards, positions 100..103 as cards) of shuffle_positions(deal, 104).
+TWO_DECK_VECTORS = {
+    0: ("67 98 10 57 16 79 61 19 78 20", "3H.2 8C.2 JS 6S.2 4H 2D.2 TS.2 7H AD.2 8H", "KS 5C QH TD.2"),
+    1: ("31 84 10 7 51 19 96 59 5 60", "6D 7D.2 JS 8S KC 7H 6C.2 8S.2 6S 9S.2", "JH.2 AS 4D 7C.2"),
+    6: ("49 51 75 76 34 69 57 84 77 23", "JC KC JH.2 QH.2 9D 5H.2 6S.2 7D.2 KH.2 JH", "KS KD.2 TC 6C.2"),
+    12345: ("7 29 66 83 30 102 103 39 19 71", "8S 4D 2H.2 6D.2 5D QC.2 KC.2 AC 7H 7H.2", "JC 3C.2 3C 2C"),
+    2**35 - 1: (
+        "95 33 22 73 27 39 59 98 57 26",
+        "5C.2 8D TH 9H.2 2D AC 8S.2 8C.2 6S.2 AD",
+        "6H.2 6D 3H.2 2C",
+    ),
+}
+
+# Small decks (also in docs/deals.md): (deal, size) -> all positions.
+SMALL_VECTORS = {
+    (0, 10): "6 3 2 9 8 1 4 7 0 5",
+    (6, 10): "9 7 8 4 0 3 1 6 5 2",
+    (6, 13): "10 1 9 4 6 7 2 0 3 8 11 12 5",
+}
+
+# Microsoft FreeCell (also in docs/deals.md), row by row as usually published:
+# the widely published layouts of deals 1, 617 and 11982 (checked against pysol-cards).
+MICROSOFT_LAYOUTS = {
+    1: (
+        "JD 2D 9H JC 5D 7H 7C 5H",
+        "KD KC 9S 5S AD QC KH 3H",
+        "2S KS 9D QD JS AS AH 3C",
+        "4C 5C TS QH 4H AC 4D 7S",
+        "3S TD 4S TH 8H 2C JH 7D",
+        "6D 8S 8D QS 6C 3D 8C TC",
+        "6S 9C 2H 6H",
+    ),
+    617: (
+        "7D AD 5C 3S 5S 8C 2D AH",
+        "TD 7S QD AC 6D 8H AS KH",
+        "TH QC 3H 9D 6S 8D 3D TC",
+        "KD 5H 9S 3C 8S 7H 4D JS",
+        "4C QS 9C 9H 7C 6H 2C 2S",
+        "4S TS 2H 5D JC 6C JH QH",
+        "JD KS KC 4H",
+    ),
+    11982: (
+        "AH AS 4H AC 2D 6S TS JS",
+        "3D 3H QS QC 8S 7H AD KS",
+        "KD 6H 5S 4D 9H JH 9S 3C",
+        "JC 5D 5C 8C 9D TD KH 7C",
+        "6C 2C TH QH 6D TC 4S 7S",
+        "JD 7D 8H 9C 2H QD 4C 5H",
+        "KC 8D 2S 3S",
+    ),
+}
+
+# The extension's ranges (also in docs/deals.md): deal -> (first 8, last 4).
+MICROSOFT_VECTORS = {
+    32000: ("QD 8D QS 4H 2C JC 2D TH", "TC 2S 3H AH"),
+    2**31 - 1: ("9S 2H 7C 5H 4C 6D 3D 4S", "7D 9C 7H 8H"),
+    2**31: ("QH QC 2H 6S 2S 3D KS 8C", "6D 4S 5S AC"),
+    2**32 - 1: ("JS 9C JH 2D QC 8H 7D 6S", "QS TS JC 3C"),
+    2**32: ("TS 5S 2S TD 3C AD JC 6D", "4D KH JH QH"),
+    2**33 - 1: ("TC 2S JS 5S 4D 6H 3H 7C", "9C 6S 3D 4S"),
+}
+
+
 def texts(cards: tuple[Card, ...]) -> str:
     return " ".join(card.text for card in cards)
+
+
+def position_text(position: int) -> str:
+    """A two-deck position as logs write it: ``AS`` of deck 1, ``AS.2`` of deck 2."""
+    return CARDS[position % 52].text + ("" if position < 52 else ".2")
+
+
+def doc_section(title: str) -> str:
+    """The text of docs/deals.md under the heading ``title``, up to the next heading."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = re.search(rf"^#+ {re.escape(title)}\n(.*?)(?=^#)", text, re.MULTILINE | re.DOTALL)
+    assert match, f"docs/deals.md has no section {title!r}"
+    return match.group(1)
+
+
+def doc_tables(title: str) -> list[list[list[str]]]:
+    """The tables in a section of docs/deals.md: their body rows, cells without backquotes."""
+    tables: list[list[str]] = []
+    previous = ""
+    for line in doc_section(title).splitlines():
+        if line.startswith("|"):
+            if not previous.startswith("|"):
+                tables.append([])
+            tables[-1].append(line)
+        previous = line
+    assert tables, f"no table under {title!r}"
+    return [
+        [[cell.strip().strip("`") for cell in row.strip("|").split("|")] for row in rows[2:]]
+        for rows in tables
+    ]
+
+
+def doc_number(cell: str) -> int:
+    """A deal number as the docs' tables write it: ``34359738367 (2**35 - 1)``."""
+    return int(cell.split()[0])
 
 
 # --- an independent reference implementation, written from the spec ----------------
@@ -57,7 +165,7 @@ def reference_splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def reference_shuffle(deal: int) -> tuple[Card, ...]:
+def reference_positions(deal: int, size: int) -> tuple[int, ...]:
     numbers = reference_splitmix64(deal)
 
     def below(n: int) -> int:
@@ -67,11 +175,34 @@ def reference_shuffle(deal: int) -> tuple[Card, ...]:
             if x < limit:
                 return x % n
 
-    deck = [CARDS[i] for i in range(52)]
-    for i in range(51, 0, -1):
+    deck = list(range(size))
+    for i in range(size - 1, 0, -1):
         j = below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     return tuple(deck)
+
+
+def reference_shuffle(deal: int) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in reference_positions(deal, 52))
+
+
+def reference_microsoft(deal: int) -> tuple[Card, ...]:
+    """Microsoft's deal as a Fisher–Yates shuffle read backwards (the form PySol uses)."""
+    seed, bits = (deal, 31) if deal < 2**32 else (deal - 2**32, 33)
+
+    def draw(state: int) -> int:
+        if deal < 2**31:
+            return state >> 16
+        if deal < 2**32:
+            return (state >> 16) + 2**15
+        return (state >> 16) % 2**16 + 1
+
+    deck = list(parse_cards([rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]))
+    for n in range(51, 0, -1):
+        seed = (seed * 214013 + 2531011) % 2**bits
+        j = draw(seed) % (n + 1)
+        deck[n], deck[j] = deck[j], deck[n]
+    return tuple(reversed(deck))
 
 
 # --- test vectors -------------------------------------------------------------------
@@ -87,6 +218,14 @@ def test_vectors(deal: int, first: str, last: str) -> None:
 
 def test_full_vector_of_deal_6() -> None:
     assert texts(shuffled_deck(6)) == DEAL_6
+
+
+def test_the_docs_publish_the_vectors() -> None:
+    (rows,) = doc_tables("Test vectors (shuffle version 1)")
+    table = {doc_number(row[0]): (row[2], row[3]) for row in rows}
+    assert table == VECTORS
+    example = doc_section("Example: deal 6")
+    assert " ".join(example.split("```")[1].split()) == DEAL_6
 
 
 def test_splitmix64_reference_values() -> None:
@@ -261,6 +400,148 @@ def test_layout_errors() -> None:
     with pytest.raises(ValueError, match="Card"):
         deal_layout((*order[:51], "6C"))  # type: ignore[arg-type]
     assert deal_layout(parse_cards(DEAL_6.split())) == deal_layout(order)
+
+
+# --- any size, two decks -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("deal", "positions", "cards", "last"), [(d, *v) for d, v in TWO_DECK_VECTORS.items()]
+)
+def test_two_deck_vectors(deal: int, positions: str, cards: str, last: str) -> None:
+    order = shuffle_positions(deal, 104)
+    assert " ".join(str(p) for p in order[:10]) == positions
+    assert " ".join(position_text(p) for p in order[:10]) == cards
+    assert " ".join(position_text(p) for p in order[-4:]) == last
+    assert shuffle_positions(deal, 104, 1) == order
+
+
+@pytest.mark.parametrize(("deal", "size", "order"), [(d, n, o) for (d, n), o in SMALL_VECTORS.items()])
+def test_small_vectors(deal: int, size: int, order: str) -> None:
+    assert " ".join(str(p) for p in shuffle_positions(deal, size)) == order
+
+
+def test_the_docs_publish_the_two_deck_vectors() -> None:
+    two_decks, small = doc_tables("Test vectors (two decks, shuffle version 1)")
+    assert {doc_number(row[0]): (row[1], row[2], row[3]) for row in two_decks} == TWO_DECK_VECTORS
+    assert {(doc_number(row[0]), int(row[1])): row[2] for row in small} == SMALL_VECTORS
+
+
+@given(deal_numbers)
+def test_52_positions_are_the_shuffled_deck(deal: int) -> None:
+    positions = shuffle_positions(deal, 52)
+    assert tuple(CARDS[p] for p in positions) == shuffled_deck(deal)
+
+
+@settings(max_examples=200)
+@given(deal_numbers, st.integers(min_value=0, max_value=120))
+def test_positions_match_reference(deal: int, size: int) -> None:
+    order = shuffle_positions(deal, size)
+    assert order == reference_positions(deal, size)
+    assert sorted(order) == list(range(size))
+
+
+def test_positions_beyond_the_precomputed_limits() -> None:
+    order = shuffle_positions(12345, 300)
+    assert order == reference_positions(12345, 300)
+    assert sorted(order) == list(range(300))
+
+
+def test_two_decks_are_not_one_deck_twice() -> None:
+    order = shuffle_positions(6, 104)
+    assert order[:52] != shuffle_positions(6, 52)
+    assert any(p >= 52 for p in order[:52])
+
+
+@pytest.mark.parametrize("size", [-1, True, 1.5, "52", None])
+def test_bad_sizes(size: object) -> None:
+    with pytest.raises(ValueError, match="deck size"):
+        shuffle_positions(6, size)  # type: ignore[arg-type]
+
+
+def test_positions_check_the_deal_and_version() -> None:
+    with pytest.raises(ValueError, match="out of range"):
+        shuffle_positions(2**35, 104)
+    with pytest.raises(ValueError, match="bool"):
+        shuffle_positions(True, 104)
+    with pytest.raises(ValueError, match="unknown shuffle version 2"):
+        shuffle_positions(6, 104, 2)
+
+
+# --- Microsoft FreeCell ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deal", sorted(MICROSOFT_LAYOUTS))
+def test_published_microsoft_layouts(deal: int) -> None:
+    order = microsoft_freecell_order(deal)
+    rows = MICROSOFT_LAYOUTS[deal]
+    assert [texts(order[k : k + 8]) for k in range(0, 52, 8)] == list(rows)
+    columns, stock = deal_layout(order, FREECELL_COLUMNS)
+    assert stock == ()
+    assert [texts(column) for column in columns] == [
+        " ".join(row.split()[c] for row in rows if len(row.split()) > c) for c in range(8)
+    ]
+
+
+@pytest.mark.parametrize(("deal", "first", "last"), [(d, f, la) for d, (f, la) in MICROSOFT_VECTORS.items()])
+def test_microsoft_vectors(deal: int, first: str, last: str) -> None:
+    order = microsoft_freecell_order(deal)
+    assert texts(order[:8]) == first
+    assert texts(order[-4:]) == last
+
+
+def test_the_docs_publish_the_microsoft_vectors() -> None:
+    section = doc_section("Test vectors (Microsoft FreeCell)")
+    published = dict(re.findall(r"^Deal (\d+):\n\n```\n(.*?)```", section, re.MULTILINE | re.DOTALL))
+    assert {int(deal): tuple(rows.splitlines()) for deal, rows in published.items()} == MICROSOFT_LAYOUTS
+    (rows,) = doc_tables("Test vectors (Microsoft FreeCell)")
+    table = {doc_number(row[0]): (row[1], row[2]) for row in rows}
+    assert table == MICROSOFT_VECTORS
+
+
+def test_freecell_columns() -> None:
+    columns, stock = deal_layout(CARDS, FREECELL_COLUMNS)  # card k is position k
+    assert [[card.index for card in column] for column in columns] == [
+        list(range(c, 52, 8)) for c in range(8)
+    ]
+    assert stock == ()
+
+
+@settings(max_examples=300)
+@given(microsoft_deals)
+def test_microsoft_matches_reference(deal: int) -> None:
+    order = microsoft_freecell_order(deal)
+    assert order == reference_microsoft(deal)
+    assert set(order) == set(CARDS)
+
+
+@pytest.mark.parametrize(
+    "deal", [1, 2, 617, 11982, 32000, 32001, 2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**33 - 1]
+)
+def test_microsoft_matches_pysol_cards(deal: int) -> None:
+    pysol_random = pytest.importorskip("pysol_cards.random")
+    pysol_cards = pytest.importorskip("pysol_cards.cards")
+    pysol_base = pytest.importorskip("pysol_cards.random_base")
+    cards = pysol_random.shuffle(pysol_cards.createCards(1), deal, pysol_base.RandomBase.DEALS_MS)
+    theirs = " ".join("A23456789TJQK"[card.rank - 1] + card.suit_s() for card in reversed(cards))
+    assert texts(microsoft_freecell_order(deal)) == theirs
+
+
+@pytest.mark.parametrize(
+    ("deal", "words"),
+    [
+        (0, "no deal 0"),
+        (-1, "no deal -1"),
+        (2**33, "no deal 8589934592"),
+        (2**35 - 1, "1 .. 8589934591"),
+        (True, "bool"),
+        (1.0, "float"),
+        ("617", "str"),
+    ],
+)
+def test_bad_microsoft_deals(deal: object, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        microsoft_freecell_order(deal)  # type: ignore[arg-type]
 
 
 # --- no `random` ----------------------------------------------------------
