@@ -123,7 +123,7 @@ def main() -> None:
     rest = [card for card in game.order if card not in run]
     columns = [Column((), tuple(run))] + [Column((), tuple(rest[i * 4 : i * 4 + 4])) for i in range(6)]
     used = {card for column in columns for card in column.up}
-    state = State(tuple(c for c in rest if c not in used), (), ((),) * 4, tuple(columns))
+    state = State.classic(tuple(c for c in rest if c not in used), (), ((),) * 4, tuple(columns))
     options = catalog.options(variant="reflechi", deal=0)
     window.start(catalog.new_game(options, initial=state), record=False)
     app.processEvents()

@@ -1,12 +1,17 @@
 """Cards, suits and their text form.
 
 A card's text is its rank (``A 2 3 4 5 6 7 8 9 T J Q K``) followed by its suit
-(``S H D C``): ``Card.parse("TH")`` is the ten of hearts.  The 52 cards are
-interned, so ``Card.parse("TH") is Card(10, Suit.HEARTS)``.
+(``S H D C``): ``Card.parse("TH")`` is the ten of hearts.  Games with more than one
+deck tell the copies apart by their deck: the text is the same, the *token* (what
+logs write) adds the deck from the second on, ``"TH.2"``.  Every card is interned,
+so ``Card.parse("TH") is Card(10, Suit.HEARTS)``.
 
 >>> card = Card.parse("7H")
->>> card.rank, card.suit.letter, card.is_red, card.display
-(7, 'H', True, '7♥')
+>>> card.rank, card.suit.letter, card.is_red, card.display, card.deck
+(7, 'H', True, '7♥', 0)
+>>> copy = Card(7, Suit.HEARTS, deck=1)
+>>> copy.text, copy.token, copy == card, copy.index == card.index
+('7H', '7H.2', False, True)
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-__all__ = ["CARDS", "RANK_TEXT", "Card", "Suit", "cards_text", "parse_cards"]
+__all__ = ["CARDS", "MAX_DECKS", "RANK_TEXT", "Card", "Suit", "cards_text", "deck_cards", "parse_cards"]
 
 RANK_TEXT: Final = "A23456789TJQK"
 _RANK_DISPLAY: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+MAX_DECKS: Final = 8
+"""The most decks a game may use (Spider uses two)."""
 
 
 class Suit(IntEnum):
@@ -53,35 +60,47 @@ class Suit(IntEnum):
 
 
 class Card:
-    """One of the 52 cards; there is exactly one object per card.
+    """One card of one deck; there is exactly one object per card.
 
-    ``index`` numbers the cards suit by suit in foundation order (spades, hearts,
-    diamonds, clubs), ace to king: ``AS`` is 0, ``KC`` is 51.
+    ``index`` numbers the faces suit by suit in foundation order (spades, hearts,
+    diamonds, clubs), ace to king: ``AS`` is 0, ``KC`` is 51; both copies of a card
+    in a two-deck game share it.  ``deck`` counts the decks from 0, and ``uid``
+    (``deck * 52 + index``) tells every card of a game apart: for the first deck it
+    is the index.
     """
 
-    __slots__ = ("display", "index", "is_red", "rank", "suit", "text")
+    __slots__ = ("deck", "display", "index", "is_red", "rank", "suit", "text", "token", "uid")
 
     rank: int
     suit: Suit
     index: int
+    deck: int
+    uid: int
     is_red: bool
     text: str
+    token: str
     display: str
 
-    def __new__(cls, rank: int, suit: Suit | int) -> Card:
+    def __new__(cls, rank: int, suit: Suit | int, deck: int = 0) -> Card:
         if not (isinstance(rank, int) and 1 <= rank <= 13):
             raise ValueError(f"rank must be 1..13, got {rank!r}")
-        return CARDS[int(suit) * 13 + rank - 1]
+        if not (isinstance(deck, int) and 0 <= deck < MAX_DECKS):
+            raise ValueError(f"deck must be 0..{MAX_DECKS - 1}, got {deck!r}")
+        return _ALL[deck * 52 + int(suit) * 13 + rank - 1]
 
     @classmethod
-    def _make(cls, rank: int, suit: Suit) -> Card:
+    def _make(cls, rank: int, suit: Suit, deck: int) -> Card:
         card = object.__new__(cls)
+        text = RANK_TEXT[rank - 1] + suit.letter
         values = {
             "rank": rank,
             "suit": suit,
             "index": int(suit) * 13 + rank - 1,
+            "deck": deck,
+            "uid": deck * 52 + int(suit) * 13 + rank - 1,
             "is_red": suit.is_red,
-            "text": RANK_TEXT[rank - 1] + suit.letter,
+            "text": text,
+            "token": text if deck == 0 else f"{text}.{deck + 1}",
             "display": _RANK_DISPLAY[rank - 1] + suit.symbol,
         }
         for name, value in values.items():
@@ -90,11 +109,19 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """The card named by ``text``, e.g. ``"TH"`` or ``"as"``.
+        """The card named by ``text``, e.g. ``"TH"`` or ``"as"``; a token such as
+        ``"TH.2"`` names the copy of the second deck.
 
         >>> Card.parse("QS").display
         'Q♠'
+        >>> Card.parse("qs.2").deck
+        1
         """
+        if isinstance(text, str) and len(text) > 2 and text[2:3] == ".":
+            number = text[3:]
+            if not (number.isdigit() and number.isascii() and number[0] != "0" and int(number) <= MAX_DECKS):
+                raise ValueError(f"{text!r} is not a card: the deck after '.' is 2..{MAX_DECKS}, e.g. TH.2")
+            return _ALL[(int(number) - 1) * 52 + cls.parse(text[:2]).index]
         if not isinstance(text, str) or len(text) != 2:
             raise ValueError(f"{text!r} is not a card: use a rank A23456789TJQK and a suit SHDC, e.g. TH")
         rank = RANK_TEXT.find(text[0].upper())
@@ -104,29 +131,44 @@ class Card:
             suit = Suit.from_letter(text[1])
         except ValueError:
             raise ValueError(f"{text!r} is not a card: suit {text[1]!r} is not one of S, H, D, C") from None
-        return CARDS[int(suit) * 13 + rank]
+        return _ALL[int(suit) * 13 + rank]
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
     def __hash__(self) -> int:
-        return self.index
+        return self.uid
 
-    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
-        return (Card, (self.rank, self.suit))
+    def __reduce__(self) -> tuple[object, tuple[int, Suit, int]]:
+        return (Card, (self.rank, self.suit, self.deck))
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"Card.parse({self.text!r})"
+        return f"Card.parse({self.token!r})"
 
     def is_opposite_colour(self, other: Card) -> bool:
         """True when one card is red and the other black."""
         return self.is_red is not other.is_red
 
 
-CARDS: Final[tuple[Card, ...]] = tuple(Card._make(rank, suit) for suit in Suit for rank in range(1, 14))
+_ALL: Final[tuple[Card, ...]] = tuple(
+    Card._make(rank, suit, deck) for deck in range(MAX_DECKS) for suit in Suit for rank in range(1, 14)
+)
+CARDS: Final[tuple[Card, ...]] = _ALL[:52]
+"""The 52 cards of the first deck, in index order."""
+
+
+def deck_cards(decks: int = 1) -> tuple[Card, ...]:
+    """Every card of ``decks`` decks, deck by deck, each in index order (``uid`` order).
+
+    >>> len(deck_cards(2)), deck_cards(2)[52].token
+    (104, 'AS.2')
+    """
+    if not (isinstance(decks, int) and 1 <= decks <= MAX_DECKS):
+        raise ValueError(f"a game has 1..{MAX_DECKS} decks, not {decks!r}")
+    return _ALL[: 52 * decks]
 
 
 def parse_cards(texts: list[str] | tuple[str, ...]) -> tuple[Card, ...]:

@@ -7,7 +7,8 @@ played with::
     prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, ...)
     version   = digits, no leading zero    (format version; also the shuffle version)
     middle    = draw scoring [redeal] ["F"]
-    draw      = "D1" | "D3"
+    draw      = "D" digit 1-9             (what the variant's draw mode says: D1/D3 the cards a
+                                            tap draws in Klondike, D1/D2/D4 Spider's suits)
     scoring   = 1 letter                   (N Normal, V Vegas, other letters: plugins)
     redeal    = letter [number]            (a redeal policy other than the scoring's default:
                                             U unlimited, P3 passes:3; other letters: plugins)
@@ -91,10 +92,10 @@ class CodeError(ValueError):
     The problem (or message) is a :class:`~solitaire.core.i18n.Message`, translated by
     :meth:`message`, or plain English text (older callers may give its Russian as ``ru``).
 
-    >>> GameCode.parse("KL1-D2N-AAAAAAG")
+    >>> GameCode.parse("KL1-D0N-AAAAAAG")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
-    solitaire.core.codes.CodeError: game code 'KL1-D2N-AAAAAAG': draw mode must be D1 or D3, not 'D2'
+    solitaire.core.codes.CodeError: game code 'KL1-D0N-AAAAAAG': draw mode must be D and a digit ...
     """
 
     code: object
@@ -310,8 +311,8 @@ class GameCode:
         if not _is_int(self.version) or self.version not in CODE_VERSIONS:
             supported = ", ".join(str(v) for v in CODE_VERSIONS)
             raise ValueError(f"version must be one of {supported}, not {self.version!r}")
-        if not _is_int(self.draw) or self.draw not in (1, 3):
-            raise ValueError(f"draw must be 1 or 3, not {self.draw!r}")
+        if not _is_int(self.draw) or not 1 <= self.draw <= 9:
+            raise ValueError(f"draw must be 1 .. 9, not {self.draw!r}")
         if not (
             isinstance(self.scoring_letter, str)
             and len(self.scoring_letter) == 1
@@ -426,10 +427,13 @@ class GameCode:
                 Message("the middle group is empty; expected a draw mode D1 or D3 and a scoring letter"),
             )
         draw_text = middle[:2]
-        if draw_text not in ("D1", "D3"):
+        if not (len(draw_text) == 2 and draw_text[0] == "D" and draw_text[1] in "123456789"):
             raise CodeError(
                 code,
-                Message("draw mode must be D1 or D3, not {draw_text!r}", draw_text=draw_text),
+                Message(
+                    "draw mode must be D and a digit (D1 or D3 in Klondike), not {draw_text!r}",
+                    draw_text=draw_text,
+                ),
             )
         draw = int(draw_text[1])
         if len(middle) < 3:

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final, TypeVar
 
-from solitaire.core.cards import CARDS, Card
+from solitaire.core.cards import CARDS, MAX_DECKS, Card, deck_cards
 
 __all__ = [
     "DEAL_NUMBERS",
@@ -102,8 +102,8 @@ _MS_INCREMENT: Final = 2531011
 
 def _tableau_positions(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each column, the dealt-order positions of its cards, bottom first."""
-    if not all(isinstance(size, int) and size >= 0 for size in sizes) or sum(sizes) > len(CARDS):
-        raise ValueError(f"column sizes must be counts of cards adding up to at most 52, not {sizes!r}")
+    if not all(isinstance(size, int) and size >= 0 for size in sizes) or sum(sizes) > len(CARDS) * MAX_DECKS:
+        raise ValueError(f"column sizes must be counts of cards, not {sizes!r}")
     columns: list[list[int]] = [[] for _ in sizes]
     position = 0
     for row in range(max(sizes, default=0)):
@@ -214,8 +214,10 @@ def shuffle_positions(deal: int, size: int, version: int = 1) -> tuple[int, ...]
     return tuple(deck)
 
 
-def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
-    """The 52 cards of deal ``deal`` in dealt order (shuffle ``version``).
+def shuffled_deck(deal: int, version: int = 1, decks: int = 1) -> tuple[Card, ...]:
+    """The 52 cards of deal ``deal`` in dealt order (shuffle ``version``); with
+    ``decks``, the cards of that many decks (:func:`shuffle_positions` over them,
+    deck by deck in index order).
 
     Cards 0..27 go to the tableau row by row, cards 28..51 are the stock in
     draw order (card 28 is drawn first); :func:`deal_layout` splits them.
@@ -226,7 +228,7 @@ def shuffled_deck(deal: int, version: int = 1) -> tuple[Card, ...]:
     True
     """
     _check_deal(deal, version)
-    deck = list(CARDS)
+    deck = list(CARDS) if decks == 1 else list(deck_cards(decks))
     _shuffle(deck, deal)
     return tuple(deck)
 
@@ -294,18 +296,18 @@ def deal_layout(
     >>> [len(column) for column in columns], stock
     ([1, 6, 7, 8, 9, 10, 11], ())
     """
-    if len(order) != len(CARDS):
-        raise ValueError(f"a dealt order has 52 cards, not {len(order)}")
     if not all(isinstance(card, Card) for card in order):
         raise ValueError("a dealt order must contain only Card objects")
-    if len(set(order)) != len(CARDS):
+    if len(set(order)) != len(order):
         seen: set[Card] = set()
         repeated: set[str] = set()
         for card in order:
             if card in seen:
-                repeated.add(card.text)
+                repeated.add(card.token)
             seen.add(card)
-        raise ValueError(f"a dealt order has 52 distinct cards; repeated: {', '.join(sorted(repeated))}")
+        raise ValueError(f"a dealt order has distinct cards; repeated: {', '.join(sorted(repeated))}")
+    if sum(sizes) > len(order):
+        raise ValueError(f"columns of {sum(sizes)} cards cannot be dealt from {len(order)}")
     positions = _COLUMN_POSITIONS if sizes == KLONDIKE_COLUMNS else _tableau_positions(sizes)
     columns = tuple(tuple(order[p] for p in column) for column in positions)
     stock = tuple(reversed(order[sum(sizes) :]))

@@ -21,13 +21,12 @@ import attrs
 
 from solitaire.core import refusals as r
 from solitaire.core.cards import Card
-from solitaire.core.deals import shuffled_deck
 from solitaire.core.hints import Hint
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import BUILTIN_PACKAGE, PluginError, PluginInfo, plugin_output
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import Event, State
+from solitaire.core.state import FOUNDATION, TABLEAU, Event, State
 
 __all__ = ["HISTORY_LIMIT", "Change", "Game", "parse_action"]
 
@@ -37,21 +36,6 @@ UNDO: Final = "undo"
 REDO: Final = "redo"
 
 ChangeKind = Literal["move", "undo", "redo", "restart"]
-
-#: Refusals about the cards taken, whatever the destination.
-_SOURCE_RULES: Final = frozenset(
-    rule.id
-    for rule in (
-        r.SOURCE_EMPTY,
-        r.WASTE_EMPTY,
-        r.RETURNS_FORBIDDEN,
-        r.NO_SUCH_PILE,
-        r.STOCK_NOT_A_SOURCE,
-        r.TOO_MANY,
-        r.FACE_DOWN,
-        r.GROUP_ORDER,
-    )
-)
 
 
 @attrs.frozen
@@ -110,7 +94,8 @@ class Game:
         self.code = code
         self.origins: Mapping[str, PluginInfo] = origins or {}
         self._foreign = any(info.package != BUILTIN_PACKAGE for info in self.origins.values())
-        self.order = shuffled_deck(rules.options.deal)
+        with self._plugin_code("dealt_order"):
+            self.order = rules.variant.dealt_order(rules.options.deal, rules)
         if initial is None:
             with self._plugin_code("initial_state"):
                 initial = rules.initial_state(self.order)
@@ -297,20 +282,17 @@ class Game:
         column to an empty one is not offered.  Nothing is played."""
         source = Move(pile, pile, count if pile[0] == "t" else None)
         best: tuple[int, Move] | None = None
-        for number, column in enumerate(self.state.tableau, 1):
-            dst = f"t{number}"
+        state = self.state
+        for dst in state.table.ids_of(TABLEAU):
+            column = state.pile(dst)
             if dst == pile:
                 continue
             checked = self.rules.check(self.state, source._replace(dst=dst))
             if isinstance(checked, Refusal):
-                if checked.rule in _SOURCE_RULES:  # the same for every destination
+                if r.is_about_source(checked):  # the same for every destination
                     return checked
                 continue
-            if (
-                not column
-                and pile[0] == "t"
-                and (checked.count or 1) == len(self.state.tableau[int(pile[1:]) - 1])
-            ):
+            if not column and pile[0] == "t" and (checked.count or 1) == len(state.pile(pile)):
                 continue
             size = len(column) if column else -1
             if best is None or size > best[0]:
@@ -365,7 +347,11 @@ def collect_to_foundations(state: State, rules: Ruleset) -> list[Move] | None:
     idle = 0
     limit = 2 * (len(state.stock) + len(state.waste)) + 2
     while not rules.is_won(state):
-        candidates = [m for m in rules.legal_moves(state) if m.dst == "f"]
+        candidates = [
+            m
+            for m in rules.legal_moves(state)
+            if m.dst == "f" or (m.dst and state.table.kind(m.dst) == FOUNDATION)
+        ]
         move = candidates[0] if candidates else DRAW
         if move == DRAW:
             idle += 1

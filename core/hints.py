@@ -50,7 +50,7 @@ def move_message(state: State, move: Move) -> Message:
     """A move in words, to start a hint's reason with, translated when shown.
 
     >>> from solitaire.core.moves import DRAW
-    >>> move_message(State((), (), ((),) * 4, ()), DRAW).translate("ru")
+    >>> move_message(State.classic((), (), ((),) * 4, ()), DRAW).translate("ru")
     'Верните сброс в колоду'
     """
     if move.is_draw:
@@ -77,7 +77,7 @@ def move_words(state: State, move: Move) -> dict[str, str]:
     """A move in words, per language spoken (see :func:`move_message`).
 
     >>> from solitaire.core.moves import DRAW
-    >>> move_words(State((), (), ((),) * 4, ()), DRAW)["en"]
+    >>> move_words(State.classic((), (), ((),) * 4, ()), DRAW)["en"]
     'Turn the waste back into the stock'
     """
     words = move_message(state, move)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import attrs
+
 from solitaire.core.cards import Card, cards_text
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import Column, State
+from solitaire.core.state import FOUNDATION, STOCK, TABLEAU, WASTE, Pile, State, Table
 
 __all__ = ["state_from_dict", "state_to_dict"]
 
@@ -21,7 +23,8 @@ __all__ = ["state_from_dict", "state_to_dict"]
 def state_to_dict(state: State, rules: Ruleset, code: str) -> dict[str, Any]:
     """The JSON object of a state (see the module docstring)."""
     options = rules.options
-    return {
+    table = state.table
+    data: dict[str, Any] = {
         "code": code,
         "variant": options.variant,
         "draw": options.draw,
@@ -33,12 +36,34 @@ def state_to_dict(state: State, rules: Ruleset, code: str) -> dict[str, Any]:
         "moves": state.moves,
         "pass": state.pass_number,
         "won": rules.is_won(state),
-        "stock": cards_text(state.stock),
-        "waste": cards_text(state.waste),
-        "foundations": [cards_text(foundation) for foundation in state.foundations],
-        "tableau": [{"down": cards_text(c.down), "up": cards_text(c.up)} for c in state.tableau],
-        "credited": [card.text for card in _credited(state.credited)],
     }
+    # The fields of the contract, for the games that have those piles.
+    if table.places(STOCK):
+        data["stock"] = cards_text(state.stock)
+    if table.places(WASTE):
+        data["waste"] = cards_text(state.waste)
+    if table.places(FOUNDATION):
+        data["foundations"] = [cards_text(foundation) for foundation in state.foundations]
+    if table.places(TABLEAU):
+        data["tableau"] = [{"down": cards_text(c.down), "up": cards_text(c.up)} for c in state.tableau]
+    data["piles"] = [
+        _pile(pile, kind, cards)
+        for pile, kind, cards in zip(table.ids, table.kinds, state.piles, strict=True)
+    ]
+    data["credited"] = [card.token for card in state.cards() if state.credited >> card.uid & 1]
+    return data
+
+
+def _pile(pile: str, kind: str, cards: Pile) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "id": pile,
+        "kind": kind,
+        "down": cards_text(cards.down),
+        "up": cards_text(cards.up),
+    }
+    if any(card.deck for card in cards.cards):
+        entry["decks"] = [card.deck + 1 for card in cards.cards]
+    return entry
 
 
 def state_from_dict(data: Mapping[str, Any]) -> State:
@@ -47,27 +72,44 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     Raises ``ValueError`` (or ``KeyError``/``TypeError``) for a malformed object.
     """
 
-    def cards(texts: Any) -> tuple[Card, ...]:
+    def cards(texts: Any, decks: list[int] | None = None) -> tuple[Card, ...]:
         if not isinstance(texts, list):
             raise TypeError(f"expected a list of cards, got {type(texts).__name__}")
-        return tuple(Card.parse(text) for text in texts)
+        found = tuple(Card.parse(text) for text in texts)
+        if decks is None:
+            return found
+        return tuple(Card(card.rank, card.suit, deck - 1) for card, deck in zip(found, decks, strict=True))
 
+    counters = {
+        "score": int(data["score"]),
+        "moves": int(data["moves"]),
+        "pass_number": int(data["pass"]),
+    }
+    if "piles" in data:
+        pairs: list[tuple[str, str]] = []
+        piles: list[Pile] = []
+        for entry in data["piles"]:
+            decks = entry.get("decks")
+            if decks is not None and not (isinstance(decks, list) and all(isinstance(d, int) for d in decks)):
+                raise TypeError("a pile's decks are a list of numbers")
+            down = len(entry["down"])
+            pairs.append((str(entry["id"]), str(entry["kind"])))
+            piles.append(
+                Pile(
+                    cards(entry["down"], decks[:down] if decks else None),
+                    cards(entry["up"], decks[down:] if decks else None),
+                )
+            )
+        state = State(Table.of(*pairs), tuple(piles), **counters)
+    else:
+        state = State.classic(
+            stock=cards(data["stock"]),
+            waste=cards(data["waste"]),
+            foundations=tuple(cards(f) for f in data["foundations"]),
+            tableau=tuple(Pile(cards(c["down"]), cards(c["up"])) for c in data["tableau"]),
+            **counters,
+        )
     credited = 0
     for card in cards(data.get("credited", [])):
-        credited |= 1 << card.index
-    return State(
-        stock=cards(data["stock"]),
-        waste=cards(data["waste"]),
-        foundations=tuple(cards(f) for f in data["foundations"]),
-        tableau=tuple(Column(cards(c["down"]), cards(c["up"])) for c in data["tableau"]),
-        score=int(data["score"]),
-        moves=int(data["moves"]),
-        pass_number=int(data["pass"]),
-        credited=credited,
-    )
-
-
-def _credited(mask: int) -> list[Card]:
-    from solitaire.core.cards import CARDS
-
-    return [card for card in CARDS if mask >> card.index & 1]
+        credited |= 1 << card.uid
+    return attrs.evolve(state, credited=credited)

@@ -31,7 +31,7 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from solitaire.core.cards import CARDS, Card
+from solitaire.core.cards import CARDS, MAX_DECKS, Card
 from solitaire.core.deals import SHUFFLE_VERSIONS
 from solitaire.core.game import Change, Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
@@ -43,6 +43,7 @@ from solitaire.core.state import (
     Event,
     GameWon,
     ScoreChanged,
+    StockDealt,
     StockDrawn,
     WasteRecycled,
 )
@@ -73,7 +74,7 @@ __all__ = [
 ]
 
 FORMAT_NAME: Final = "solitaire-log"
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
 #: The largest log file read: some 240,000 actions as :func:`dumps` writes them.
 MAX_LOG_BYTES: Final = 16 * 1024 * 1024
 #: The most memory the parsed JSON of a log may take, as :func:`parsed_size` estimates it
@@ -85,8 +86,8 @@ MAX_PARSED_BYTES: Final = 240_000_000
 PARSED_COSTS: Final = {"object": 200, "list": 96, "string": 62, "element": 36}
 #: The most events one action may record (the built-in games record at most four).
 MAX_EVENTS: Final = 1000
-#: The most cards a list in a log holds: a whole deck.
-DECK_SIZE: Final = len(CARDS)
+#: The most cards a list in a log holds: every card of the most decks a game may have.
+DECK_SIZE: Final = len(CARDS) * MAX_DECKS
 #: The longest plugin id, package name and version read.
 MAX_NAME_CHARS: Final = 200
 #: A distribution name (PEP 508), compared without regard to case.
@@ -104,7 +105,7 @@ VERSION_RE: Final = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
-EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, WasteRecycled, ScoreChanged, GameWon)
+EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, StockDealt, WasteRecycled, ScoreChanged, GameWon)
 
 
 class LogError(ValueError):
@@ -214,7 +215,7 @@ def strict_converter(*, forbid_extra_keys: bool = True) -> cattrs.Converter:
         return value
 
     converter.register_structure_hook(Card, structure_card)
-    converter.register_unstructure_hook(Card, lambda card: card.text)
+    converter.register_unstructure_hook(Card, lambda card: card.token)
     converter.register_structure_hook(int, structure_int)
     converter.register_structure_hook(float, structure_float)
     converter.register_structure_hook(str, structure_str)
@@ -235,6 +236,10 @@ _TAGS: Final = {cls.tag: cls for cls in EVENT_TYPES}
 def unstructure_event(event: Event) -> dict[str, Any]:
     """An event as a JSON object, its ``tag`` first."""
     data: dict[str, Any] = CONVERTER.unstructure(event, Event)
+    # A field left at its default (the piles of Klondike's table) is not written.
+    for name, default in _DEFAULTS[type(event)].items():
+        if getattr(event, name) == default:
+            del data[name]
     return {"tag": data.pop("tag"), **data}
 
 
@@ -340,8 +345,15 @@ def _upgrade_0(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 1, "header": header}
 
 
+def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 knew one table, Klondike's: its events never name the piles a draw
+    or a recycle uses, and version 2 reads a missing ``src``/``dst`` as those piles
+    (``s`` to ``w``, and back).  Cards of a second deck and the ``dealt`` event are new."""
+    return {**data, "version": 2}
+
+
 #: Upgrade functions by the version they read; each returns the next version.
-UPGRADES: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _upgrade_0}
+UPGRADES: Final[Mapping[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {0: _upgrade_0, 1: _upgrade_1}
 
 
 def _object(value: Any, where: Message | str) -> Mapping[str, Any]:
@@ -567,8 +579,11 @@ def _event(value: Any, where: str) -> Event:
         if key != "tag" and key not in fields:
             raise LogError(where, Message("unknown field {name}", name=cut(key)))
     values = {}
+    defaults = _DEFAULTS[cls]
     for name, read in fields.items():
         if name not in value:
+            if name in defaults:
+                continue
             raise LogError(f"{where}.{name}", Message("missing"))
         values[name] = read(value[name], f"{where}.{name}")
     event: Event = cls(**values)
@@ -587,7 +602,7 @@ def _whole(value: Any, where: str) -> int:
     return value
 
 
-_CARD_TEXTS: Final = {card.text: card for card in CARDS}
+_CARD_TEXTS: Final = {card.token: card for card in CARDS}
 
 
 def _card(value: Any, where: str) -> Card:
@@ -596,7 +611,7 @@ def _card(value: Any, where: str) -> Card:
         return card
     if not isinstance(value, str):
         raise LogError(where, Message("a card is text such as 'TH', not {found}", found=_json_type(value)))
-    if len(value) != 2:
+    if len(value) != 2 and not (len(value) == 4 and value[2] == "."):
         raise LogError(
             where,
             Message("{card!r} is not a card: write a rank and a suit, such as 'TH'", card=Quoted(value)),
@@ -615,13 +630,21 @@ def _cards(value: Any, where: str) -> tuple[Card, ...]:
         raise LogError(
             f"{where}[{DECK_SIZE}]",
             Plural(
-                "more than the {n} card of a deck ({count:,})",
-                "more than the {n} cards of a deck ({count:,})",
+                "more than the {n} card a game may have ({count:,})",
+                "more than the {n} cards a game may have ({count:,})",
                 DECK_SIZE,
                 count=len(value),
             ),
         )
     return cards
+
+
+def _texts(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise LogError(where, Message("expected a list, not {found}", found=_json_type(value)))
+    if len(value) > DECK_SIZE:
+        raise LogError(f"{where}[{DECK_SIZE}]", Message("too long"))
+    return tuple(_text_field(item, f"{where}[{n}]") for n, item in enumerate(value))
 
 
 def _readers(cls: type) -> dict[str, Callable[[Any, str], Any]]:
@@ -631,12 +654,18 @@ def _readers(cls: type) -> dict[str, Callable[[Any, str], Any]]:
         int: _whole,
         Card: _card,
         tuple[Card, ...]: _cards,
+        tuple[str, ...]: _texts,
     }
     hints = typing.get_type_hints(cls)
     return {field.name: kinds[hints[field.name]] for field in attrs.fields(cls)}
 
 
 _EVENT_FIELDS: Final = {cls.tag: _readers(cls) for cls in EVENT_TYPES}
+#: The fields an event may leave out, with the value they then have.
+_DEFAULTS: Final[dict[type, dict[str, Any]]] = {
+    cls: {field.name: field.default for field in attrs.fields(cls) if field.default is not attrs.NOTHING}
+    for cls in EVENT_TYPES
+}
 _HEADER_FIELDS: Final = frozenset(field.name for field in attrs.fields(LogHeader))
 
 

@@ -1,7 +1,9 @@
 """Moves and their notation.
 
 Piles: ``s`` stock, ``w`` waste, ``f1``..``f4`` foundations (♠ ♥ ♦ ♣),
-``t1``..``t7`` columns; ``f`` alone means "the card's own foundation".
+``t1``..``t7`` columns; ``f`` alone means "the card's own foundation".  Other
+games have more of them (``f1``..``f8``, ``t1``..``t10``) and cells ``c1``..``c4``;
+which piles a game has is its variant's to say.
 
 * ``s`` taps the stock: draw, or recycle the waste when the stock is empty;
 * ``SRC>DST`` moves the top card of SRC: ``w>t3``, ``t2>f``, ``f2>t5``;
@@ -31,7 +33,7 @@ STOCK: Final = "s"
 WASTE: Final = "w"
 FOUNDATION: Final = "f"
 
-_PILE = r"(?:s|w|f[1-9]?|t[1-9][0-9]?)"
+_PILE = r"(?:s|w|f(?:[1-9][0-9]?)?|t[1-9][0-9]?|c[1-9][0-9]?)"
 _MOVE_RE: Final = re.compile(rf"(?P<src>{_PILE})(?::(?P<count>[1-9][0-9]?))?>(?P<dst>{_PILE})")
 _MAX_TEXT: Final = 32
 
@@ -84,7 +86,7 @@ class Move(NamedTuple):
         if src == FOUNDATION:
             raise MoveSyntaxError(
                 Message(
-                    N_("{text!r} is not a move: name the foundation the card leaves (f1..f4)"),
+                    N_("{text!r} is not a move: name the foundation the card leaves (f1, f2, ...)"),
                     text=Quoted(text),
                 )
             )
@@ -141,7 +143,7 @@ def _explain(text: str, cleaned: str) -> Message:
     for part, role in ((src.split(":")[0], N_("source")), (dst, N_("destination"))):
         if not re.fullmatch(_PILE, part):
             return Message(
-                N_("{text!r} is not a move: {part!r} is not a pile (use s, w, f, f1..f4, t1..t7) as {role}"),
+                N_("{text!r} is not a move: {part!r} is not a pile (use s, w, f, fN, tN or cN) as {role}"),
                 text=shown,
                 part=Quoted(part),
                 role=Message(role),

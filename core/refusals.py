@@ -3,12 +3,11 @@
 Every refusal names the rule that forbids the move.  A :class:`Rule` is a stable
 id with a message template per language; :meth:`Rule.refuse` fills it in.
 
->>> from solitaire.core.cards import Card
->>> refusal = WRONG_COLOUR.refuse(card=Card.parse("7H"), target=Card.parse("8D"))
+>>> refusal = NO_SUCH_PILE.refuse(pile="t9")
 >>> refusal.rule
-'tableau.alternate-colour'
+'move.no-such-pile'
 >>> refusal.message("en")
-'7♥ cannot go on 8♦: a card goes on a card of the opposite colour.'
+'There is no pile t9 in this game.'
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from typing import Final
 import attrs
 
 from solitaire.core import i18n
-from solitaire.core.i18n import N_, Message, N_plural, Plural
+from solitaire.core.i18n import N_, Message, Plural
 
 __all__ = [
     "LANGUAGES",
@@ -27,6 +26,7 @@ __all__ = [
     "Refusal",
     "Rule",
     "all_rules",
+    "is_about_source",
 ]
 
 LANGUAGES: Final = ("en", "ru")
@@ -76,6 +76,9 @@ class Rule:
     domain: str = i18n.DOMAIN
     #: For a template given as a singular and plural pair (``N_plural``): the field that counts.
     counted: str = "count"
+    #: True for a rule about the cards taken, whatever the destination (a face-down
+    #: card, an empty source): front ends then stop looking for a place to put them.
+    source: bool = False
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.templates, Mapping) and "en" not in self.templates:
@@ -100,6 +103,12 @@ class Rule:
         return Refusal(self.id, messages)
 
 
+def is_about_source(refusal: Refusal) -> bool:
+    """True when ``refusal`` is about the cards taken, whatever the destination."""
+    rule = _REGISTRY.get(refusal.rule)
+    return rule is not None and rule.source
+
+
 def all_rules() -> dict[str, Rule]:
     """Every rule defined so far, by id (the built-ins and loaded plugins')."""
     return dict(_REGISTRY)
@@ -118,71 +127,10 @@ def _rule(rule_id: str, en: str | tuple[str, str]) -> Rule:
     return Rule(rule_id, en)
 
 
-# -- the rules of Klondike and Réfléchi --------------------------------------------------------
+# -- the rules of every game ---------------------------------------------------------------------
+# The rules of the building blocks (how cards build, the stock, the foundations) are
+# defined with the blocks, in :mod:`solitaire.variants.blocks`.
 
-WRONG_COLOUR: Final = _rule(
-    "tableau.alternate-colour",
-    N_("{card} cannot go on {target}: a card goes on a card of the opposite colour."),
-)
-WRONG_RANK: Final = _rule(
-    "tableau.one-rank-lower",
-    N_("{card} cannot go on {target}: a card goes on a card exactly one rank higher."),
-)
-FACE_DOWN: Final = _rule(
-    "tableau.face-down",
-    N_("A face-down card cannot be moved; it turns up by itself once uncovered."),
-)
-GROUP_ORDER: Final = _rule(
-    "tableau.group-order",
-    N_(
-        "{card} cannot move with the cards on it: the group is not in order"
-        " (each card one rank lower than the one before, colours alternating)."
-    ),
-)
-EMPTY_NEEDS_KING: Final = _rule(
-    "tableau.empty-needs-king",
-    N_("{card} cannot go to an empty column: only a king, alone or heading its group, may."),
-)
-TOO_MANY: Final = _rule(
-    "tableau.not-enough-cards",
-    N_plural("{pile} has fewer than {count} card.", "{pile} has fewer than {count} cards."),
-)
-FOUNDATION_SUIT: Final = _rule(
-    "foundation.suit",
-    N_("{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}."),
-)
-FOUNDATION_RANK: Final = _rule(
-    "foundation.next-rank",
-    N_("{card} cannot go on its foundation yet: it needs {needed} next."),
-)
-FOUNDATION_EMPTY_NEEDS_ACE: Final = _rule(
-    "foundation.ace-first",
-    N_("{card} cannot go on its foundation yet: a foundation starts with the ace."),
-)
-FOUNDATION_ONE_CARD: Final = _rule(
-    "foundation.one-card",
-    N_("Only one card at a time goes to a foundation."),
-)
-RETURNS_FORBIDDEN: Final = _rule(
-    "foundation.no-returns",
-    N_("Cards may not come back from a foundation in this game (classic rules)."),
-)
-WASTE_EMPTY: Final = _rule(
-    "waste.empty",
-    N_("The waste is empty: tap the stock to turn cards over."),
-)
-NOTHING_TO_DRAW: Final = _rule(
-    "stock.exhausted",
-    N_("Nothing left to draw or recycle: the stock and the waste are both empty."),
-)
-NO_PASSES_LEFT: Final = _rule(
-    "stock.no-passes-left",
-    N_("The waste cannot go back to the stock: no passes are left ({passes} allowed)."),
-)
-STOCK_NOT_A_SOURCE: Final = _rule(
-    "stock.not-a-source",
-    N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
-)
 NOT_A_DESTINATION: Final = _rule(
     "move.not-a-destination",
     N_("{pile} does not take cards: tapping the stock turns them onto the waste."),
@@ -191,14 +139,8 @@ SAME_PILE: Final = _rule(
     "move.same-pile",
     N_("A card cannot move to the pile it is already on."),
 )
-NO_SUCH_PILE: Final = _rule(
-    "move.no-such-pile",
-    N_("There is no pile {pile} in this game."),
-)
-SOURCE_EMPTY: Final = _rule(
-    "move.source-empty",
-    N_("{pile} is empty: there is no card to move."),
-)
+NO_SUCH_PILE: Final = Rule("move.no-such-pile", N_("There is no pile {pile} in this game."), source=True)
+SOURCE_EMPTY: Final = Rule("move.source-empty", N_("{pile} is empty: there is no card to move."), source=True)
 NOTHING_TO_UNDO: Final = _rule(
     "history.nothing-to-undo",
     N_("There is nothing to undo."),

@@ -183,11 +183,11 @@ class Registry:
             raise ValueError(f"variant {variant.id!r}: code_prefix must be two capital letters")
         draws = variant.draws
         if (
-            not (isinstance(draws, tuple) and draws and set(draws) <= {1, 3})
+            not (isinstance(draws, tuple) and draws and all(type(d) is int and 1 <= d <= 9 for d in draws))
             or variant.default_draw not in draws
         ):
-            raise ValueError(f"variant {variant.id!r}: draws must be 1 and/or 3, default_draw one of them")
-        if not variant.has_stock and draws != (1,):
+            raise ValueError(f"variant {variant.id!r}: draws must be numbers 1..9, default_draw one of them")
+        if not variant.has_stock and draws != (1,) and variant.draw_label == Variant.draw_label:
             raise ValueError(f"variant {variant.id!r} has no stock: it draws 1 only (draws = (1,))")
         for other in self._catalog.variants.values():
             if other.code_prefix == prefix:
@@ -450,14 +450,24 @@ class Catalog:
         self,
         variant: str = "klondike",
         draw: int | None = None,
-        scoring: str = "normal",
+        scoring: str | None = None,
         redeal: str | None = None,
         returns_allowed: bool = True,
         deal: int = 0,
     ) -> GameOptions:
         """Complete and check game options: defaults come from the variant and scoring."""
         chosen = self.variant(variant)
-        scheme = self.scoring(scoring)
+        scheme = self.scoring(chosen.default_scoring if scoring is None else scoring)
+        if not scheme.fits(chosen):
+            fitting = ", ".join(s.id for s in self.scorings.values() if s.fits(chosen))
+            raise OptionsError(
+                Message(
+                    "scoring {scoring!r} does not fit {variant} (it fits: {fitting})",
+                    scoring=scheme.id,
+                    variant=chosen.id,
+                    fitting=fitting,
+                )
+            )
         draw = chosen.default_draw if draw is None else draw
         if isinstance(draw, bool) or draw not in chosen.draws:
             raise OptionsError(

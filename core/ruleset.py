@@ -51,8 +51,8 @@ class GameOptions:
 class PileSpec:
     """Where a front end puts a pile: ``row`` 0 is the top row, ``slot`` counts from the left.
 
-    ``kind`` is ``stock``, ``waste``, ``foundation`` or ``column``; ``fan`` says
-    how the pile spreads: ``none``, ``right`` (the draw-3 waste) or ``down``.
+    ``kind`` is ``stock``, ``waste``, ``foundation``, ``cell`` or ``column``; ``fan``
+    says how the pile spreads: ``none``, ``right`` (the draw-3 waste) or ``down``.
     """
 
     id: str
@@ -60,6 +60,9 @@ class PileSpec:
     row: int
     slot: int
     fan: str = "none"
+    #: What the empty pile shows it accepts: a suit symbol, a rank ("A", "K"), or "" for
+    #: any card or none.
+    accepts: str = ""
 
 
 class Variant(ABC):
@@ -81,6 +84,14 @@ class Variant(ABC):
     #: redeal policy mean nothing: such a variant draws 1 only (``draws = (1,)``, its
     #: codes say ``D1``), and front ends leave those options and piles out.
     has_stock: ClassVar[bool] = True
+    #: The family of games the variant belongs to (``klondike``, ``freecell``, ...):
+    #: scoring schemes say which families they fit ("": the variant's id).
+    family: ClassVar[str] = ""
+    #: The scoring scheme a new game gets unless told otherwise.
+    default_scoring: ClassVar[str] = "normal"
+    #: What the number after ``D`` in a game code chooses, shown in the New Game dialog:
+    #: the cards a tap of the stock draws (``draws``), or, say, Spider's suits.
+    draw_label: ClassVar[str] = i18n.N_("Draw")
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True
@@ -125,6 +136,16 @@ class Variant(ABC):
             return None
         return None
 
+    #: How many decks the game uses.
+    decks: ClassVar[int] = 1
+
+    def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
+        """The cards of deal number ``deal`` in dealt order (``initial_state`` lays them
+        out): the project's shuffle of ``decks`` decks (see ``docs/deals.md``)."""
+        from solitaire.core.deals import shuffled_deck
+
+        return shuffled_deck(deal, decks=self.decks)
+
     @abstractmethod
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
         """The dealt position for a shuffled deck (see :mod:`solitaire.core.deals`)."""
@@ -162,10 +183,20 @@ class ScoringScheme(ABC):
     #: The redeal policy a game with this scheme gets unless told otherwise.
     default_redeal: ClassVar[str] = "unlimited"
     initial_score: ClassVar[int] = 0
+    #: The families of variants the scheme fits (``Variant.family``), or None: any.
+    families: ClassVar[tuple[str, ...] | None] = None
+    #: The variants the scheme fits besides its families (by id).
+    variants: ClassVar[tuple[str, ...]] = ()
 
     def name(self, lang: str = "en") -> str:
         """The scheme's name in ``lang``."""
         return i18n.translate(self.names, lang, self.domain)
+
+    def fits(self, variant: Variant) -> bool:
+        """True when the scheme may score games of ``variant``."""
+        if variant.id in self.variants:
+            return True
+        return self.families is None or (variant.family or variant.id) in self.families
 
     @abstractmethod
     def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
@@ -190,6 +221,11 @@ class RedealPolicy(ABC):
     def may_recycle(self, state: State) -> bool:
         """True when the waste may be turned back into the stock now."""
 
+    def draw_count(self, state: State, draw: int) -> int:
+        """How many cards a tap of the stock turns now, for the game's draw mode ``draw``
+        (a policy may change it, say from pass to pass)."""
+        return draw
+
     def passes_left(self, state: State) -> int | None:
         """Passes still to come after the current one (None: no limit)."""
         return None if self.passes is None else max(0, self.passes - state.pass_number)
@@ -208,6 +244,10 @@ class Ruleset:
     def draw(self) -> int:
         """Cards turned per tap of the stock (1 or 3)."""
         return self.options.draw
+
+    def draw_count(self, state: State) -> int:
+        """How many cards a tap of the stock turns now (the redeal policy may change it)."""
+        return self.redeal.draw_count(state, self.options.draw)
 
     @property
     def returns_allowed(self) -> bool:

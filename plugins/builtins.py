@@ -11,21 +11,32 @@ from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
-from solitaire.plugins.scoring import NormalScoring, VegasScoring
+from solitaire.plugins.scoring import GolfScoring, NormalScoring, NoScoring, SpiderScoring, VegasScoring
+from solitaire.variants.freecell import FreeCell
+from solitaire.variants.golf import Golf
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.spider import Spider
+from solitaire.variants.yukon import Yukon
 
 
 @hookimpl
 def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(Klondike())
     register.add_variant(Reflechi())
+    register.add_variant(Yukon())
+    register.add_variant(FreeCell())
+    register.add_variant(Spider())
+    register.add_variant(Golf())
 
 
 @hookimpl
 def solitaire_register_scoring(register: Registry) -> None:
     register.add_scoring(NormalScoring())
     register.add_scoring(VegasScoring())
+    register.add_scoring(NoScoring())
+    register.add_scoring(SpiderScoring())
+    register.add_scoring(GolfScoring())
 
 
 @hookimpl

@@ -12,9 +12,16 @@ from typing import ClassVar
 
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset, ScoringScheme
-from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, WasteRecycled
+from solitaire.core.state import FOUNDATION, TABLEAU, CardsMoved, CardTurnedUp, Event, State, WasteRecycled
 
-__all__ = ["NormalScoring", "VegasScoring", "new_foundation_cards"]
+__all__ = [
+    "GolfScoring",
+    "NoScoring",
+    "NormalScoring",
+    "SpiderScoring",
+    "VegasScoring",
+    "new_foundation_cards",
+]
 
 
 def new_foundation_cards(before: State, events: Sequence[Event]) -> int:
@@ -22,7 +29,7 @@ def new_foundation_cards(before: State, events: Sequence[Event]) -> int:
     count = 0
     for event in events:
         if isinstance(event, CardsMoved) and event.dst[0] == "f":
-            count += sum(1 for card in event.cards if not before.credited >> card.index & 1)
+            count += sum(1 for card in event.cards if not before.credited >> card.uid & 1)
     return count
 
 
@@ -32,6 +39,7 @@ class NormalScoring(ScoringScheme):
 
     id: ClassVar[str] = "normal"
     code_letter: ClassVar[str] = "N"
+    families: ClassVar[tuple[str, ...] | None] = ("klondike", "yukon")
     names: ClassVar[str] = N_("Normal")
     default_redeal: ClassVar[str] = "unlimited"
     foundation_points: ClassVar[int] = 10
@@ -56,6 +64,7 @@ class VegasScoring(ScoringScheme):
 
     id: ClassVar[str] = "vegas"
     code_letter: ClassVar[str] = "V"
+    families: ClassVar[tuple[str, ...] | None] = ("klondike", "yukon")
     names: ClassVar[str] = N_("Vegas")
     default_redeal: ClassVar[str] = "passes:1"
     initial_score: ClassVar[int] = -52
@@ -71,3 +80,54 @@ class VegasScoring(ScoringScheme):
         if score < 0:
             return f"-${-score}"
         return "$0"
+
+
+class NoScoring(ScoringScheme):
+    """No score: the game counts moves only (FreeCell)."""
+
+    id: ClassVar[str] = "none"
+    code_letter: ClassVar[str] = "X"
+    names: ClassVar[str] = N_("No score")
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        return before.score
+
+    def format(self, score: int) -> str:
+        """Nothing to show."""
+        return ""
+
+
+class SpiderScoring(ScoringScheme):
+    """Windows Spider: 500 at the start, −1 a move, +100 a run of 13 sent off."""
+
+    id: ClassVar[str] = "spider"
+    code_letter: ClassVar[str] = "S"
+    names: ClassVar[str] = N_("Spider")
+    families: ClassVar[tuple[str, ...] | None] = ("spider",)
+    initial_score: ClassVar[int] = 500
+    run_points: ClassVar[int] = 100
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        runs = sum(
+            1
+            for event in events
+            if isinstance(event, CardsMoved) and before.table.kind(event.dst) == FOUNDATION
+        )
+        return before.score - 1 + self.run_points * runs
+
+
+class GolfScoring(ScoringScheme):
+    """Golf: the cards left in the columns (lower is better)."""
+
+    id: ClassVar[str] = "golf"
+    code_letter: ClassVar[str] = "G"
+    names: ClassVar[str] = N_("Cards left")
+    families: ClassVar[tuple[str, ...] | None] = ("golf",)
+    initial_score: ClassVar[int] = 35
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        left = before.score
+        for event in events:
+            if isinstance(event, CardsMoved) and before.table.kind(event.src) == TABLEAU:
+                left -= len(event.cards)
+        return left

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
+import attrs
+
 from solitaire.core.hints import Hint, Memory, naming
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message
@@ -60,7 +62,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
 
 def _counterless(state: State) -> State:
     """The position without the move counter and score, which do not change what wins."""
-    return State(state.stock, state.waste, state.foundations, state.tableau, 0, 0, state.pass_number, 0)
+    return attrs.evolve(state, score=0, moves=0, credited=0)
 
 
 def _hint(state: State, move: Move | None) -> Hint | None:

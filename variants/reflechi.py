@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from solitaire.core.cards import Card
+from solitaire.core.deals import KLONDIKE_COLUMNS
 from solitaire.core.i18n import N_
-from solitaire.core.state import Column
+from solitaire.variants.blocks import Block, Foundations, Stock, Tableau
 from solitaire.variants.klondike import Klondike
 
 __all__ = ["Reflechi"]
@@ -29,7 +29,4 @@ class Reflechi(Klondike):
         "Klondike with every tableau card face up. Only an ordered group (one rank lower each, "
         "colours alternating) moves out of the middle of a column; only a king fills an empty column."
     )
-
-    def deal_column(self, cards: tuple[Card, ...]) -> Column:
-        """A dealt column: in Réfléchi every card is face up."""
-        return Column((), cards)
+    layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau(KLONDIKE_COLUMNS, face_up=None))

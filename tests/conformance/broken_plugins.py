@@ -24,6 +24,7 @@ from solitaire.core.ruleset import RedealPolicy, Ruleset, ScoringScheme, Variant
 from solitaire.core.state import Event, State, StockDrawn
 from solitaire.plugins.redeal import LimitedPasses
 from solitaire.plugins.scoring import NormalScoring
+from solitaire.variants import blocks
 from solitaire.variants.klondike import Klondike
 
 __all__ = ["BROKEN_VARIANTS", "catalog_with", "hold", "install", "plugin_source"]
@@ -97,7 +98,7 @@ class RemembersHome(Klondike):
         checked = super().check(state, move, rules)
         if isinstance(checked, Move) and checked.dst == "f" and self._top(state, checked.src) in self.home:
             card = self._top(state, checked.src)
-            return r.FOUNDATION_RANK.refuse(card=card, needed=card)
+            return blocks.FOUNDATION_RANK.refuse(card=card, needed=card)
         return checked
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
@@ -128,7 +129,7 @@ class DealsShort(Klondike):
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
         state = super().initial_state(order, rules)
-        return State(state.stock[1:], state.waste, state.foundations, state.tableau)
+        return State.classic(state.stock[1:], state.waste, state.foundations, state.tableau)
 
 
 class RefusalMutates(Klondike):

@@ -25,7 +25,7 @@ from solitaire.core.game import HISTORY_LIMIT, Change, Game
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog
-from solitaire.core.state import CardsMoved, GameWon, ScoreChanged, State
+from solitaire.core.state import CardsMoved, GameWon, Pile, ScoreChanged, State
 
 CODE = "KL1-D1N-AAAAAAG"
 
@@ -392,7 +392,7 @@ def test_a_hint_suggests_the_stock_when_nothing_else_helps(catalog: Catalog) -> 
     assert hint.move == DRAW
     assert hint.reason("en") and hint.reason("ru")
     # With the stock empty, turning the waste back is the hint.
-    game = crafted(catalog, attrs.evolve(state, stock=(), waste=state.stock))
+    game = crafted(catalog, state.with_piles({"s": Pile(), "w": Pile((), state.stock)}))
     assert game.hint().move == DRAW
 
 

@@ -27,6 +27,7 @@ from solitaire.core.codes import CodeError, GameCode
 from solitaire.core.hints import Hint
 from solitaire.core.i18n import Message, Plural
 from solitaire.core.refusals import Rule
+from solitaire.variants import blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The keywords scripts/i18n.sh gives pybabel.
@@ -170,7 +171,7 @@ def test_every_marked_literal_reaches_the_template(domain: str, folder: Path, so
 
 
 def test_messages_are_translated_when_shown_with_their_values() -> None:
-    refusal = r.WRONG_COLOUR.refuse(card=Card.parse("7H"), target=Card.parse("8D"))
+    refusal = blocks.WRONG_COLOUR.refuse(card=Card.parse("7H"), target=Card.parse("8D"))
     assert refusal.message("en") == "7♥ cannot go on 8♦: a card goes on a card of the opposite colour."
     assert refusal.message("ru") == "7♥ нельзя положить на 8♦: карту кладут на карту противоположного цвета."
     assert refusal.message("xx") == refusal.message("en")
@@ -185,7 +186,7 @@ def test_messages_are_translated_when_shown_with_their_values() -> None:
     [(1, "карты"), (2, "карт"), (5, "карт"), (11, "карт"), (21, "карты"), (22, "карт"), (101, "карты")],
 )
 def test_counts_take_the_plural_form_of_the_language(count: int, russian: str) -> None:
-    refusal = r.TOO_MANY.refuse(pile="t1", count=count)
+    refusal = blocks.TOO_MANY.refuse(pile="t1", count=count)
     assert refusal.message("ru") == f"t1: здесь меньше {count} {russian}."
     assert refusal.message("en") == f"t1 has fewer than {count} card{'s' if count != 1 else ''}."
     forms = {
@@ -330,11 +331,11 @@ def test_a_third_language_is_a_catalogue_and_no_code(tmp_path: Path, monkeypatch
     monkeypatch.setenv(i18n.LOCALE_PATH_VARIABLE, str(compile_german(tmp_path)))
     assert i18n.languages() == ("de", "en", "ru")
     assert i18n.language_name("de") == "Deutsch"
-    refusal = r.WRONG_COLOUR.refuse(card=Card.parse("7H"), target=Card.parse("8D"))
+    refusal = blocks.WRONG_COLOUR.refuse(card=Card.parse("7H"), target=Card.parse("8D"))
     assert (
         refusal.message("de") == "7♥ passt nicht auf 8♦: eine Karte kommt auf eine Karte der anderen Farbe."
     )
-    assert [r.TOO_MANY.refuse(pile="t1", count=n).message("de") for n in (1, 2)] == [
+    assert [blocks.TOO_MANY.refuse(pile="t1", count=n).message("de") for n in (1, 2)] == [
         "t1 hat weniger als 1 Karte.",
         "t1 hat weniger als 2 Karten.",
     ]

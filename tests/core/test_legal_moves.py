@@ -102,7 +102,7 @@ def _state(columns: list[tuple[str, str]], foundations: list[str], waste: str = 
     def cards(text: str) -> tuple[Card, ...]:
         return tuple(Card.parse(word) for word in text.split())
 
-    return State(
+    return State.classic(
         stock=cards(stock),
         waste=cards(waste),
         foundations=tuple(cards(text) for text in foundations),

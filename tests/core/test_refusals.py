@@ -30,6 +30,7 @@ from solitaire.core.game import Change, Game
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal, Rule
 from solitaire.core.state import Column, State
+from solitaire.variants import blocks
 
 KLONDIKE, REFLECHI = "klondike", "reflechi"
 BOTH = (KLONDIKE, REFLECHI)
@@ -72,7 +73,7 @@ def layout(
         kind, number = rest.split(":")
         column = parsed[int(number) - 1]
         column[0 if kind == "down" else 1] = others + column[0 if kind == "down" else 1]
-    return State(
+    return State.classic(
         stock=stock,
         waste=waste_cards,
         foundations=tuple(cards(f) for f in foundations),
@@ -401,8 +402,29 @@ OTHER_TESTS = {
 ONE_VARIANT = {"tableau.face-down": {KLONDIKE}, "tableau.group-order": {REFLECHI}}
 
 
+#: The rules of the building blocks that Klondike's and Réfléchi's blocks can refuse with.
+KLONDIKE_BLOCK_RULES = (
+    "WRONG_COLOUR",
+    "WRONG_RANK",
+    "FACE_DOWN",
+    "GROUP_ORDER",
+    "EMPTY_NEEDS_KING",
+    "TOO_MANY",
+    "FOUNDATION_SUIT",
+    "FOUNDATION_RANK",
+    "FOUNDATION_EMPTY_NEEDS_ACE",
+    "FOUNDATION_ONE_CARD",
+    "RETURNS_FORBIDDEN",
+    "WASTE_EMPTY",
+    "NOTHING_TO_DRAW",
+    "NO_PASSES_LEFT",
+    "STOCK_NOT_A_SOURCE",
+)
+
+
 def test_every_rule_is_exercised_in_every_variant_it_applies_to() -> None:
     defined = {value.id for value in vars(refusals).values() if isinstance(value, Rule)}
+    defined |= {getattr(blocks, name).id for name in KLONDIKE_BLOCK_RULES}
     tested: dict[str, set[str]] = {rule: set(variants) for rule, variants in OTHER_TESTS.items()}
     for case in CASES:
         tested.setdefault(case.rule, set()).add(case.variant)

@@ -92,7 +92,7 @@ def state_of(
         else:
             piles.append(tuple(Card.parse(t) for t in text.split()))
     tableau = tuple(columns) + (Column(),) * (7 - len(columns))
-    return State(
+    return State.classic(
         stock=tuple(Card.parse(t) for t in reversed(stock.split())),
         waste=tuple(Card.parse(t) for t in waste.split()),
         foundations=tuple(piles),
@@ -120,7 +120,9 @@ def full_deal(draw_order: Sequence[str] = DRAW1_NO_RECYCLE, *, face_up: bool = F
         tableau.append(Column((), bottom_first) if face_up else Column(bottom_first[:-1], bottom_first[-1:]))
     order = [Card.parse(text) for text in draw_order]
     assert sorted(order, key=global_order) == list(STOCK_CARDS), "the stock must hold STOCK_CARDS"
-    state = State(stock=tuple(reversed(order)), waste=(), foundations=((),) * 4, tableau=tuple(tableau))
+    state = State.classic(
+        stock=tuple(reversed(order)), waste=(), foundations=((),) * 4, tableau=tuple(tableau)
+    )
     assert sorted(state.cards(), key=global_order) == list(_BY_ORDER)
     return state
 

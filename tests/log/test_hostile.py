@@ -306,11 +306,11 @@ def test_garbage_is_refused(raw: bytes) -> None:
 
 def test_an_unknown_format_version_says_so() -> None:
     data = real_log()
-    data["version"] = 2
+    data["version"] = 3
     with pytest.raises(log.LogError) as caught:
         log.loads(json.dumps(data))
     assert caught.value.where == "version"
-    assert caught.value.problem == "format version 2 is not known here (this version reads 0 to 1)"
+    assert caught.value.problem == "format version 3 is not known here (this version reads 0 to 2)"
 
 
 def test_another_format_is_refused() -> None:
@@ -523,7 +523,7 @@ def _hostile_files() -> dict[str, bytes]:
         "not-utf8": b"\xff" + TEXTS[0].encode(),
         "deep": b"[" * 100_000,
         "huge-number": edited(lambda d: d["header"].__setitem__("deal", 10**400)),
-        "version-2": edited(lambda d: d.__setitem__("version", 2)),
+        "version-3": edited(lambda d: d.__setitem__("version", 3)),
         "yukon": edited(
             lambda d: d["header"].__setitem__(
                 "variant", {"id": "yukon", "package": "solitaire-yukon", "version": "1.0"}
@@ -581,8 +581,8 @@ def test_the_command_line_says_the_version_is_not_known(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "v2.json"
-    path.write_bytes(HOSTILE_FILES["version-2"])
+    path.write_bytes(HOSTILE_FILES["version-3"])
     assert run(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"{path}: version: format version 2 is not known here (this version reads 0 to 1)\n"
+        f"{path}: version: format version 3 is not known here (this version reads 0 to 2)\n"
     )

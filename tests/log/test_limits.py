@@ -70,7 +70,7 @@ WRONG: dict[str, tuple[str, str, str]] = {
     # name: (the file, the place named, a word of the problem)
     "dealt-numbers": (_edit(_set(("header", "dealt"), [1] * N)), "header.dealt[0]", "not a number"),
     "dealt-XX": (_edit(_set(("header", "dealt"), ["XX"] * N)), "header.dealt[0]", "'XX' is not a card"),
-    "dealt-long": (_edit(_set(("header", "dealt"), CARDS + ["AS"] * N)), "header.dealt[52]", "52 cards"),
+    "dealt-long": (_edit(_set(("header", "dealt"), CARDS + ["AS"] * N)), "header.dealt[416]", "416 cards"),
     "dealt-after-good": (
         _edit(_set(("header", "dealt"), CARDS[:10] + [None] * N)),
         "header.dealt[10]",

@@ -38,7 +38,7 @@ def _events(data: dict[str, Any]) -> None:
 
 
 def _cards(data: dict[str, Any]) -> None:
-    data["header"]["dealt"] = ["AS"] * 53
+    data["header"]["dealt"] = ["AS"] * 417
 
 
 def _package(data: dict[str, Any]) -> None:
@@ -83,9 +83,9 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str, str, str]] = {
     ),
     "cards": (
         _cards,
-        "header.dealt[52]",
-        "more than the 52 cards of a deck (53)",
-        "больше 52 карт колоды (53)",
+        "header.dealt[416]",
+        "more than the 416 cards a game may have (417)",
+        "больше 416 карт, какие бывают в игре (417)",
     ),
     "package": (
         _package,

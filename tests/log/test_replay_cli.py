@@ -271,8 +271,8 @@ def test_a_relative_path_is_named_once(
     """``replay ./game.json`` names ``./game.json`` once, as for a replay error."""
     monkeypatch.chdir(tmp_path)
     data = base_data()
-    data["version"] = 2
+    data["version"] = 3
     (tmp_path / "game.json").write_text(json.dumps(data), encoding="utf-8")
     status, _, err = cli(capsys, "replay", "./game.json")
     assert status == 2
-    assert err == "./game.json: version: format version 2 is not known here (this version reads 0 to 1)\n"
+    assert err == "./game.json: version: format version 3 is not known here (this version reads 0 to 2)\n"

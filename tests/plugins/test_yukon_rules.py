@@ -216,7 +216,7 @@ def test_a_won_position_is_won_and_autocompletes() -> None:
     # Each suit face up on a column of its own, king at the bottom: only foundation moves are left.
     ordered = sorted(CARDS, key=lambda card: (card.suit, -card.rank))
     tableau = tuple(Column((), tuple(ordered[13 * s : 13 * s + 13])) for s in range(4)) + (Column(),) * 3
-    start = State(stock=(), waste=(), foundations=((),) * 4, tableau=tableau)
+    start = State.classic(stock=(), waste=(), foundations=((),) * 4, tableau=tableau)
     game = CATALOG.new_game(CATALOG.options("yukon", deal=6), initial=start)
     moves = game.autocomplete_moves()
     assert moves is not None and DRAW not in moves

@@ -159,7 +159,7 @@ def test_the_win_is_announced(
         for suit in Suit
     )
     king = Column((), (Card.parse("KC"),))
-    state = State(stock=(), waste=(), foundations=foundations, tableau=(king, *[Column()] * 6))
+    state = State.classic(stock=(), waste=(), foundations=foundations, tableau=(king, *[Column()] * 6))
     window.start(catalog.new_game(catalog.options(deal=7), initial=state), record=False)
     click(qtbot, window, grip(window.table, item_of(window, "KC")))
     assert window.game is not None and window.game.is_won
@@ -280,7 +280,7 @@ def test_russian_counts_agree_with_their_number(count: int, ru: str) -> None:
 def test_a_group_a_foundation_and_an_empty_pile_in_words() -> None:
     group = Column((Card.parse("2S"),), tuple(Card.parse(c) for c in ("9C", "8H", "7S")))
     hearts = tuple(Card.parse(c) for c in ("AH", "2H"))
-    state = State(stock=(), waste=(), foundations=((), hearts, (), ()), tableau=(group, Column()))
+    state = State.classic(stock=(), waste=(), foundations=((), hearts, (), ()), tableau=(group, Column()))
     assert focus_words(state, "t1", 3, "en") == (
         "Column 1: a group of 3 cards: nine of clubs to seven of spades, 1 card face down"
     )

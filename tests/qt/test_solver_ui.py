@@ -80,7 +80,7 @@ def kings_left(catalog: Catalog, variant: str = "reflechi") -> Any:
     """A game one move from a win per suit: every card home but the four kings, one a column."""
     foundations = tuple(cards_of(suit, last=12) for suit in Suit)
     tableau = tuple(Column((), (card,)) for card in cards_of_rank(13)) + (Column(),) * 3
-    state = State((), (), foundations, tableau)
+    state = State.classic((), (), foundations, tableau)
     return catalog.new_game(catalog.options(variant, 1), initial=state)
 
 
@@ -94,7 +94,7 @@ def spades_stuck(catalog: Catalog) -> Any:
     foundations = ((), *(cards_of(suit) for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)))
     spades = cards_of(Suit.SPADES)
     tableau = (Column((), spades[:2]), Column((), spades[:1:-1])) + (Column(),) * 5
-    state = State((), (), foundations, tableau)
+    state = State.classic((), (), foundations, tableau)
     return catalog.new_game(catalog.options("reflechi", 1, returns_allowed=False), initial=state)
 
 

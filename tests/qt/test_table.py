@@ -26,7 +26,7 @@ from solitaire.core.game import Game
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.registry import Catalog
-from solitaire.core.state import Column, State
+from solitaire.core.state import Column, Pile, State
 from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.scene import FOCUS_COLOUR, HELD_COLOUR, HINT_COLOUR
 from solitaire.frontends.qt.view import TableView
@@ -69,7 +69,7 @@ def with_column(column: Column, number: int = 1) -> State:
     """A position with ``column`` at ``number`` and every other card in the stock."""
     used = set(column.down + column.up)
     tableau = tuple(column if n == number else Column() for n in range(1, 8))
-    return State(tuple(card for card in CARDS if card not in used), (), ((),) * 4, tableau)
+    return State.classic(tuple(card for card in CARDS if card not in used), (), ((),) * 4, tableau)
 
 
 # -- quick clicks ----------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def test_an_empty_stock_and_waste_show_a_plain_slot(window: MainWindow) -> None:
     suits = [sorted((c for c in CARDS if c.suit == suit), key=lambda c: c.rank) for suit in range(4)]
     king = suits[3].pop()
     tableau = (Column((), (king,)),) + (Column(),) * 6
-    state = State((), (), tuple(tuple(suit) for suit in suits), tableau)
+    state = State.classic((), (), tuple(tuple(suit) for suit in suits), tableau)
     table = window.table
     game = window.catalog.new_game(window.catalog.options("klondike", 1), initial=state)
     table.set_game(game)
@@ -287,7 +287,7 @@ def test_every_pile_and_card_shows_at_any_size(
     redeal: str | None,
 ) -> None:
     state = with_column(long_column(down, up), number)
-    state = attrs.evolve(state, stock=state.stock[waste:], waste=state.stock[:waste])
+    state = state.with_piles({"s": Pile(state.stock[waste:]), "w": Pile((), state.stock[:waste])})
     view = fitted_view(qtbot, (width, height), state, redeal=redeal, lang=lang)
     assert everything_shows(view) == []
     view.close()

@@ -146,7 +146,7 @@ def near_win(catalog: Catalog, *, in_waste: bool) -> Game:
     tableau = tuple(Column() for _ in range(7))
     if not in_waste:
         tableau = (Column((), king), *tableau[1:])
-    state = State(stock=(), waste=king if in_waste else (), foundations=foundations, tableau=tableau)
+    state = State.classic(stock=(), waste=king if in_waste else (), foundations=foundations, tableau=tableau)
     return catalog.new_game(catalog.options(deal=7), initial=state)
 
 
@@ -334,7 +334,7 @@ def long_column_game(catalog: Catalog) -> Game:
     rest = [card for card in CARDS if card not in up]
     down, stock = tuple(rest[:6]), tuple(rest[6:])
     tableau = (Column(down, up), *(Column() for _ in range(6)))
-    state = State(stock=stock, waste=(), foundations=((),) * 4, tableau=tableau)
+    state = State.classic(stock=stock, waste=(), foundations=((),) * 4, tableau=tableau)
     return catalog.new_game(catalog.options(deal=3), initial=state)
 
 
@@ -534,7 +534,7 @@ def reasons_game(catalog: Catalog, case: str) -> Game:
         return catalog.game_from_code("TF1-D1N-AAAAAAG")
     # The king of clubs over the queen on the waste, and no pass left to turn them over.
     foundations = tuple(suit_cards(suit, 13 if suit != Suit.CLUBS else 11) for suit in Suit)
-    state = State(
+    state = State.classic(
         stock=(), waste=cards("QC KC"), foundations=foundations, tableau=tuple(Column() for _ in range(7))
     )
     return catalog.new_game(catalog.options(redeal="passes:1", deal=7), initial=state)

@@ -21,7 +21,7 @@ def test_moves_in_words() -> None:
     assert move_words(state, Move("t1", "f"))["en"] == "Put A♦ on its foundation"
     assert move_words(state, Move("t5", "t4"))["en"] == "Move 9♦ from column 5 to column 4"
     assert move_words(state, Move("t5", "t4"))["ru"] == "Переместите 9♦ из столбца 5 в столбец 4"
-    empty = State((), state.stock, ((),) * 4, tuple(Column() for _ in range(7)))
+    empty = State.classic((), state.stock, ((),) * 4, tuple(Column() for _ in range(7)))
     assert move_words(empty, DRAW)["en"] == "Turn the waste back into the stock"
 
 

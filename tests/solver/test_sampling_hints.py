@@ -110,9 +110,9 @@ def test_a_guess_keeps_every_seen_card_and_the_52_cards(
 def test_what_is_seen() -> None:
     state, _ = play(CATALOG.options("klondike", draw=3, deal=7), seed=1, actions=0)
     assert len(unseen_cards(state)) == 21 + 24  # face-down cards, and the stock in the first pass
-    recycled = State((), state.stock, state.foundations, state.tableau, pass_number=1)
+    recycled = State.classic((), state.stock, state.foundations, state.tableau, pass_number=1)
     assert len(unseen_cards(recycled)) == 21  # the waste is seen
-    second = State(state.stock, (), state.foundations, state.tableau, pass_number=2)
+    second = State.classic(state.stock, (), state.foundations, state.tableau, pass_number=2)
     assert len(unseen_cards(second)) == 21  # the stock after a recycle is seen
     with pytest.raises(ValueError, match="unseen places"):
         deal_unseen(state, CARDS[:10])
@@ -234,7 +234,7 @@ def test_forced_and_safe_moves_are_left_to_the_heuristic() -> None:
     # Only the stock can be tapped (seven black cards on top, no ace): the move is forced.
     tops = [Card.parse(text) for text in ("5S", "5C", "9S", "9C", "KS", "7S", "7C")]
     rest = [card for card in CARDS if card not in tops]
-    only_stock = State(
+    only_stock = State.classic(
         stock=tuple(rest[:3]),
         waste=(),
         foundations=((),) * 4,
@@ -249,7 +249,7 @@ def test_with_nothing_hidden_the_position_itself_is_solved() -> None:
     """Every face-down card turned up and the stock seen: the hint starts a winning line."""
     for deal in range(20):
         state, rules = play(CATALOG.options("klondike", draw=1, deal=deal), seed=deal, actions=0)
-        known = State(
+        known = State.classic(
             state.stock,
             (),
             state.foundations,

@@ -77,7 +77,7 @@ def _near_win(waste: str = "", stock: str = "", column: str = "KC", down: str = 
         pile = [c for c in cards(" ".join(f"{r}{suit}" for r in "A23456789TJQK")) if c not in left]
         foundations.append(tuple(pile))
     tableau = [Column(cards(down), cards(column))] + [Column() for _ in range(6)]
-    return State(
+    return State.classic(
         stock=cards(stock), waste=cards(waste), foundations=tuple(foundations), tableau=tuple(tableau)
     )
 
@@ -149,7 +149,7 @@ def test_talons_that_taps_join_are_one_position() -> None:
 
 def test_kings_find_the_empty_columns() -> None:
     # KC lies on QC, the other columns are empty: KC moves away, then both go home.
-    dead_looking = State(
+    dead_looking = State.classic(
         stock=(),
         waste=(),
         foundations=_near_win(column="QC KC").foundations,
@@ -171,7 +171,7 @@ def _dealt(columns: list[tuple[str, str]], home: str = "") -> State:
     )
     placed = set(at_home).union(*(column.down + column.up for column in tableau))
     deck = cards(" ".join(f"{r}{suit}" for suit in "SHDC" for r in "A23456789TJQK"))
-    return State(
+    return State.classic(
         stock=tuple(c for c in deck if c not in placed),
         waste=(),
         foundations=foundations,
@@ -354,7 +354,7 @@ def _nine_of_hearts_stuck() -> State:
     """9H covers JH over QH over KH; 8H lies under TH in the waste; the stock is
     empty and the first pass is over; every other card is home."""
     suit = {letter: cards(" ".join(f"{rank}{letter}" for rank in "A23456789TJQK")) for letter in "SHDC"}
-    return State(
+    return State.classic(
         stock=(),
         waste=cards("8H TH"),
         foundations=(suit["S"], suit["H"][:7], suit["D"], suit["C"]),

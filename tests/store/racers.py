@@ -49,7 +49,7 @@ def _won(catalog: Catalog) -> Game:
         tuple(CARDS[suit * 13 + rank] for rank in range(13 if suit < 3 else 12)) for suit in range(4)
     )
     tableau = (Column((), (Card.parse("KC"),)),) + (Column(),) * 6
-    almost = State(stock=(), waste=(), foundations=foundations, tableau=tableau, score=0, moves=0)
+    almost = State.classic(stock=(), waste=(), foundations=foundations, tableau=tableau, score=0, moves=0)
     game = catalog.new_game(catalog.options(variant="klondike", draw=3), initial=almost)
     (last,) = [move for move in game.legal_moves() if move.dst == "f"]
     game.play(last)

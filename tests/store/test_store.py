@@ -63,7 +63,9 @@ def almost_won(*, score: int = 0, moves: int = 0) -> State:
         tuple(CARDS[suit * 13 + rank] for rank in range(13 if suit < 3 else 12)) for suit in range(4)
     )
     tableau = (Column((), (Card.parse("KC"),)),) + (Column(),) * 6
-    return State(stock=(), waste=(), foundations=foundations, tableau=tableau, score=score, moves=moves)
+    return State.classic(
+        stock=(), waste=(), foundations=foundations, tableau=tableau, score=score, moves=moves
+    )
 
 
 def won_game(catalog: Catalog, *, score: int = 0, moves: int = 0, **options: Any) -> Game:

@@ -1,0 +1,870 @@
+"""Building blocks: a variant declared from the piles it has and how they build.
+
+A game is a :class:`Declared` variant whose ``layout`` lists its blocks: the
+:class:`Stock` (and how it deals), :class:`Cells`, :class:`Foundations` and the
+:class:`Tableau`.  Each block takes parameters (how cards build, what an empty
+pile accepts, what moves as a group and how big a group may be) and carries the
+rules that refuse a move, each with its id and its message in the player's
+language.  The engine below validates moves, says what they do, lists the legal
+moves and lays the table out, for any declaration; a variant overrides in Python
+whatever the blocks do not say.
+
+>>> from solitaire.variants.freecell import FreeCell
+>>> [spec.id for spec in FreeCell().piles(FreeCell().empty_state())][:6]
+['c1', 'c2', 'c3', 'c4', 'f1', 'f2']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Final, TypeAlias
+
+import attrs
+
+from solitaire.core.cards import Card, Suit
+from solitaire.core.deals import deal_layout
+from solitaire.core.i18n import N_, Message, N_plural
+from solitaire.core.moves import DRAW, Move
+from solitaire.core.refusals import (
+    NO_SUCH_PILE,
+    NOT_A_DESTINATION,
+    SAME_PILE,
+    SOURCE_EMPTY,
+    Refusal,
+    Rule,
+)
+from solitaire.core.ruleset import PileSpec, Ruleset, Variant
+from solitaire.core.state import (
+    CELL,
+    FOUNDATION,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    CardsMoved,
+    CardTurnedUp,
+    Event,
+    Pile,
+    State,
+    StockDealt,
+    StockDrawn,
+    Table,
+    WasteRecycled,
+    apply_all,
+)
+
+__all__ = [
+    "ALTERNATE",
+    "ANY_CARD",
+    "ANY_SUIT",
+    "DOWN",
+    "EITHER",
+    "KING",
+    "NO_CARD",
+    "NO_SUIT",
+    "SAME_SUIT",
+    "UP",
+    "Build",
+    "Cells",
+    "Declared",
+    "Foundations",
+    "Stock",
+    "Tableau",
+    "free_cell_limit",
+]
+
+Cards: TypeAlias = tuple[Card, ...]
+
+# -- how cards build ----------------------------------------------------------------------------
+
+DOWN: Final = "down"
+UP: Final = "up"
+EITHER: Final = "either"
+ALTERNATE: Final = "alternate"
+SAME_SUIT: Final = "same"
+ANY_SUIT: Final = "any"
+NO_SUIT: Final = "none"
+
+#: What an empty pile accepts: a rank (``KING``), any card, or nothing.
+KING: Final = 13
+ANY_CARD: Final = 0
+NO_CARD: Final = -1
+
+
+def _rule(rule_id: str, en: str | tuple[str, str], *, source: bool = False, counted: str = "count") -> Rule:
+    return Rule(rule_id, en, source=source, counted=counted)
+
+
+WRONG_COLOUR: Final = _rule(
+    "tableau.alternate-colour",
+    N_("{card} cannot go on {target}: a card goes on a card of the opposite colour."),
+)
+WRONG_RANK: Final = _rule(
+    "tableau.one-rank-lower",
+    N_("{card} cannot go on {target}: a card goes on a card exactly one rank higher."),
+)
+WRONG_RANK_UP: Final = _rule(
+    "build.one-rank-higher",
+    N_("{card} cannot go on {target}: a card goes on a card exactly one rank lower."),
+)
+WRONG_RANK_EITHER: Final = _rule(
+    "build.one-rank-apart",
+    N_("{card} cannot go on {target}: a card goes on a card one rank higher or lower."),
+)
+WRONG_SUIT: Final = _rule(
+    "build.same-suit",
+    N_("{card} cannot go on {target}: a card goes on a card of its own suit."),
+)
+NOTHING_ON_KING: Final = _rule(
+    "build.nothing-on-king",
+    N_("{card} cannot go on {target}: nothing goes on a king here."),
+)
+NO_BUILDING: Final = _rule(
+    "build.none",
+    N_("{card} cannot go on {target}: cards are not built on this pile."),
+)
+FACE_DOWN: Final = _rule(
+    "tableau.face-down",
+    N_("A face-down card cannot be moved; it turns up by itself once uncovered."),
+    source=True,
+)
+GROUP_ORDER: Final = _rule(
+    "tableau.group-order",
+    N_(
+        "{card} cannot move with the cards on it: the group is not in order"
+        " (each card one rank lower than the one before, colours alternating)."
+    ),
+    source=True,
+)
+GROUP_SUIT_ORDER: Final = _rule(
+    "tableau.group-suit-order",
+    N_(
+        "{card} cannot move with the cards on it: the group is not in order"
+        " (each card one rank lower than the one before, all of one suit)."
+    ),
+    source=True,
+)
+ONE_CARD_AT_A_TIME: Final = _rule(
+    "tableau.one-card",
+    N_("{card} cannot move with the cards on it: cards move one at a time in this game."),
+    source=True,
+)
+GROUP_TOO_BIG: Final = _rule(
+    "tableau.group-too-big",
+    N_plural(
+        "{count} cards cannot move at once now: with the free cells and empty columns there are,"
+        " at most {limit} card may.",
+        "{count} cards cannot move at once now: with the free cells and empty columns there are,"
+        " at most {limit} cards may.",
+    ),
+    counted="limit",
+)
+EMPTY_NEEDS_KING: Final = _rule(
+    "tableau.empty-needs-king",
+    N_("{card} cannot go to an empty column: only a king, alone or heading its group, may."),
+)
+EMPTY_NEEDS_RANK: Final = _rule(
+    "tableau.empty-needs-rank",
+    N_("{card} cannot go to an empty column: only a card of rank {rank} may."),
+)
+EMPTY_TAKES_NONE: Final = _rule(
+    "tableau.empty-stays-empty",
+    N_("{card} cannot go to an empty column: an empty column stays empty in this game."),
+)
+TOO_MANY: Final = _rule(
+    "tableau.not-enough-cards",
+    N_plural("{pile} has fewer than {count} card.", "{pile} has fewer than {count} cards."),
+    source=True,
+)
+FOUNDATION_SUIT: Final = _rule(
+    "foundation.suit",
+    N_("{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}."),
+)
+FOUNDATION_RANK: Final = _rule(
+    "foundation.next-rank",
+    N_("{card} cannot go on its foundation yet: it needs {needed} next."),
+)
+FOUNDATION_EMPTY_NEEDS_ACE: Final = _rule(
+    "foundation.ace-first",
+    N_("{card} cannot go on its foundation yet: a foundation starts with the ace."),
+)
+FOUNDATION_BASE: Final = _rule(
+    "foundation.base-rank",
+    N_("{card} cannot start a foundation: a foundation starts with rank {rank}."),
+)
+FOUNDATION_ONE_CARD: Final = _rule(
+    "foundation.one-card",
+    N_("Only one card at a time goes to a foundation."),
+)
+FOUNDATION_RUNS_ONLY: Final = _rule(
+    "foundation.whole-runs",
+    N_("Cards go to a foundation only as a whole run, king to ace of one suit, and it goes by itself."),
+)
+RETURNS_FORBIDDEN: Final = _rule(
+    "foundation.no-returns",
+    N_("Cards may not come back from a foundation in this game (classic rules)."),
+    source=True,
+)
+WASTE_EMPTY: Final = _rule(
+    "waste.empty",
+    N_("The waste is empty: tap the stock to turn cards over."),
+    source=True,
+)
+NOTHING_TO_DRAW: Final = _rule(
+    "stock.exhausted",
+    N_("Nothing left to draw or recycle: the stock and the waste are both empty."),
+)
+STOCK_EMPTY: Final = _rule(
+    "stock.empty",
+    N_("The stock is empty: there is nothing left to deal."),
+)
+NO_PASSES_LEFT: Final = _rule(
+    "stock.no-passes-left",
+    N_("The waste cannot go back to the stock: no passes are left ({passes} allowed)."),
+)
+DEAL_NEEDS_FULL_COLUMNS: Final = _rule(
+    "stock.columns-must-be-filled",
+    N_("The stock cannot deal a row while a column is empty: fill every column first."),
+)
+STOCK_NOT_A_SOURCE: Final = _rule(
+    "stock.not-a-source",
+    N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
+    source=True,
+)
+CELL_FULL: Final = _rule(
+    "cell.full",
+    N_("{pile} already holds a card: a cell holds one card."),
+)
+CELL_ONE_CARD: Final = _rule(
+    "cell.one-card",
+    N_("Only one card at a time goes to a cell."),
+)
+
+
+@attrs.frozen
+class Build:
+    """How a card goes on another: the rank ``direction`` (``DOWN``: one lower,
+    ``UP``: one higher, ``EITHER``), the ``suit`` policy (``ALTERNATE`` colours,
+    ``SAME_SUIT``, ``ANY_SUIT``, or ``NO_SUIT``: nothing builds), and whether ranks
+    ``wrap`` around (K–A).  ``king_ends``: nothing goes on a king (Golf)."""
+
+    direction: str = DOWN
+    suit: str = ALTERNATE
+    wrap: bool = False
+    king_ends: bool = False
+
+    def rank_fits(self, card: Card, target: Card) -> bool:
+        """True when the ranks allow ``card`` on ``target``."""
+        step = (card.rank - target.rank) % 13 if self.wrap else card.rank - target.rank
+        if self.direction == DOWN:
+            return step in (-1, 12) if self.wrap else step == -1
+        if self.direction == UP:
+            return step == 1
+        return step in (1, -1, 12) if self.wrap else step in (1, -1)
+
+    def suit_fits(self, card: Card, target: Card) -> bool:
+        """True when the suits allow ``card`` on ``target``."""
+        if self.suit == ALTERNATE:
+            return card.is_red is not target.is_red
+        if self.suit == SAME_SUIT:
+            return card.suit is target.suit
+        return self.suit == ANY_SUIT
+
+    def fits(self, card: Card, target: Card) -> bool:
+        """True when ``card`` may go on ``target``."""
+        if self.king_ends and target.rank == 13:
+            return False
+        return self.rank_fits(card, target) and self.suit_fits(card, target)
+
+    def refusal(self, card: Card, target: Card) -> Refusal | None:
+        """Why ``card`` may not go on ``target`` (the rank rule first), or None."""
+        if self.suit == NO_SUIT:
+            return NO_BUILDING.refuse(card=card, target=target)
+        if self.king_ends and target.rank == 13:
+            return NOTHING_ON_KING.refuse(card=card, target=target)
+        if not self.rank_fits(card, target):
+            rule = {DOWN: WRONG_RANK, UP: WRONG_RANK_UP}.get(self.direction, WRONG_RANK_EITHER)
+            return rule.refuse(card=card, target=target)
+        if not self.suit_fits(card, target):
+            return (WRONG_COLOUR if self.suit == ALTERNATE else WRONG_SUIT).refuse(card=card, target=target)
+        return None
+
+    def run_length(self, up: Sequence[Card]) -> int:
+        """How many cards at the end of ``up`` are built in this order (0 when empty)."""
+        count = len(up)
+        if not count:
+            return 0
+        size = 1
+        while size < count and self.fits(up[-size], up[-size - 1]):
+            size += 1
+        return size
+
+
+#: Klondike's build: down in alternating colours.
+KLONDIKE_BUILD: Final = Build()
+
+# -- the blocks ---------------------------------------------------------------------------------
+
+#: A group size limit: ``(state, destination, rules) -> most cards``.
+GroupLimit: TypeAlias = Callable[[State, str, Ruleset], int]
+
+
+def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
+    """FreeCell's group limit: (free cells + 1) × 2^(empty columns other than ``dst``)."""
+    cells = sum(1 for cell in state.of_kind(CELL) if not cell)
+    table = state.table
+    empty = sum(1 for place in table.places(TABLEAU) if not state.piles[place] and table.ids[place] != dst)
+    return (cells + 1) << empty
+
+
+@attrs.frozen
+class Stock:
+    """The stock: ``deals`` onto the ``"waste"`` (``rules.draw`` cards a tap, with
+    redeals), onto ``"each"`` tableau pile (one card each, and only while no column is
+    empty when ``needs_full``), or onto ``"foundation"`` (one card, Golf)."""
+
+    deals: str = "waste"
+    needs_full: bool = True
+
+
+@attrs.frozen
+class Cells:
+    """``count`` cells ``c1``.., each holding one card."""
+
+    count: int = 4
+
+
+@attrs.frozen
+class Foundations:
+    """``count`` foundations ``f1``..: by suit in fixed places (♠ ♥ ♦ ♣, again for each
+    deck) or any suit, started by a card of rank ``base`` (``ANY_CARD``: any card) and
+    built by ``build``.  With ``runs`` a foundation takes only a whole run, king to ace
+    of one suit, which leaves the tableau by itself (Spider); ``returns``: whether
+    cards may come back."""
+
+    count: int = 4
+    by_suit: bool = True
+    base: int = 1
+    build: Build = Build(UP, SAME_SUIT)
+    runs: bool = False
+    returns: bool = True
+
+
+@attrs.frozen
+class Tableau:
+    """The columns ``t1``..: ``deal`` cards each (dealt row by row), the last
+    ``face_up`` of each face up (None: all), built by ``build``.  ``empty``: what an
+    empty column accepts (a rank such as ``KING``, ``ANY_CARD`` or ``NO_CARD``).
+    ``groups``: what moves together: ``"ordered"`` (a group built by ``build``), a
+    :class:`Build` of its own (Spider: down in one suit), ``"any"`` face-up cards
+    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have."""
+
+    deal: tuple[int, ...]
+    face_up: int | None = 1
+    build: Build = KLONDIKE_BUILD
+    empty: int = KING
+    groups: str | Build = "ordered"
+    limit: GroupLimit | None = None
+
+    @property
+    def count(self) -> int:
+        """How many columns there are."""
+        return len(self.deal)
+
+
+Block: TypeAlias = Stock | Cells | Foundations | Tableau
+
+_PILE_NAMES: Final = {"s": N_("The stock"), "w": N_("The waste")}
+
+
+class Declared(Variant):
+    """A variant declared from blocks: set ``layout`` (and the class attributes of
+    :class:`~solitaire.core.ruleset.Variant`), override what the blocks do not say."""
+
+    #: The blocks of the table; each kind at most once.
+    layout: ClassVar[tuple[Block, ...]]
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "layout" in cls.__dict__:
+            cls.has_stock = any(isinstance(block, Stock) for block in cls.layout)
+
+    def __init__(self) -> None:
+        found: dict[type, Block] = {}
+        for block in self.layout:
+            if type(block) in found:
+                raise ValueError(f"{type(self).__name__}: a layout has one {type(block).__name__}")
+            found[type(block)] = block
+        stock = found.get(Stock)
+        self.stock_block: Stock | None = stock  # type: ignore[assignment]
+        self.cells_block: Cells | None = found.get(Cells)  # type: ignore[assignment]
+        foundations = found.get(Foundations)
+        tableau = found.get(Tableau)
+        if not isinstance(foundations, Foundations) or not isinstance(tableau, Tableau):
+            raise ValueError(f"{type(self).__name__}: a layout needs Foundations and a Tableau")
+        self.foundations_block: Foundations = foundations
+        self.tableau_block: Tableau = tableau
+        self.table = self.make_table()
+        kinds = self.table.kinds
+        self._tableau_ids = self.table.ids_of(TABLEAU)
+        self._foundation_ids = self.table.ids_of(FOUNDATION)
+        self._cell_ids = self.table.ids_of(CELL)
+        self._kind = dict(zip(self.table.ids, kinds, strict=True))
+        self._waste = "w" if "w" in self._kind else None
+        groups = tableau.groups
+        self._group_build: Build | None = (
+            tableau.build if groups == "ordered" else groups if isinstance(groups, Build) else None
+        )
+        faces = range(52)
+        from solitaire.core.cards import CARDS
+
+        build = tableau.build
+        self._fitting: tuple[frozenset[int], ...] = tuple(
+            frozenset(card.index for card in CARDS if build.fits(card, CARDS[face])) for face in faces
+        )
+
+    # -- the table ----------------------------------------------------------------------------
+
+    def make_table(self) -> Table:
+        """The table's piles: ``s`` and ``w`` (or ``s`` alone), cells, foundations, columns."""
+        pairs: list[tuple[str, str]] = []
+        if self.stock_block is not None:
+            pairs.append(("s", STOCK))
+            if self.stock_block.deals == "waste":
+                pairs.append(("w", WASTE))
+        if self.cells_block is not None:
+            pairs += [(f"c{n}", CELL) for n in range(1, self.cells_block.count + 1)]
+        pairs += [(f"f{n}", FOUNDATION) for n in range(1, self.foundations_block.count + 1)]
+        pairs += [(f"t{n}", TABLEAU) for n in range(1, self.tableau_block.count + 1)]
+        return Table.of(*pairs)
+
+    def empty_state(self) -> State:
+        """The table with no card on it."""
+        return State(self.table, tuple(Pile() for _ in self.table.ids))
+
+    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
+        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
+        piles = dict.fromkeys(self.table.ids, Pile())
+        for pile, cards in zip(self._tableau_ids, columns, strict=True):
+            piles[pile] = self.deal_column(cards)
+        if self.stock_block is not None:
+            piles["s"] = Pile(rest)
+            if self.stock_block.deals == "foundation" and rest:
+                piles["s"], piles[self._foundation_ids[0]] = Pile(rest[:-1]), Pile((), rest[-1:])
+        elif rest:
+            raise ValueError(
+                f"{self.id}: {len(rest)} cards are left over after the deal, and there is no stock"
+            )
+        return State(self.table, tuple(piles[pile] for pile in self.table.ids))
+
+    def deal_column(self, cards: Cards) -> Pile:
+        """A dealt column: its last ``face_up`` cards face up."""
+        face_up = self.tableau_block.face_up
+        split = 0 if face_up is None else max(0, len(cards) - face_up)
+        return Pile(cards[:split], cards[split:])
+
+    def piles(self, state: State) -> list[PileSpec]:
+        """The stock, waste and cells on the top row at the left, the foundations at its
+        right end, the columns below."""
+        top: list[PileSpec] = []
+        if self.stock_block is not None:
+            top.append(PileSpec("s", "stock", 0, 0, accepts=""))
+            if self._waste:
+                top.append(PileSpec("w", "waste", 0, 1, "right", accepts=""))
+        top += [PileSpec(pile, "cell", 0, len(top) + n, accepts="") for n, pile in enumerate(self._cell_ids)]
+        first = max(len(top), len(self._tableau_ids) - len(self._foundation_ids))
+        top += [
+            PileSpec(pile, "foundation", 0, first + n, accepts=self.foundation_mark(pile))
+            for n, pile in enumerate(self._foundation_ids)
+        ]
+        empty = self.tableau_block.empty
+        mark = "K" if empty == KING else "" if empty in (ANY_CARD, NO_CARD) else _RANKS[empty - 1]
+        columns = [
+            PileSpec(pile, "column", 1, n, "down", accepts=mark) for n, pile in enumerate(self._tableau_ids)
+        ]
+        return top + columns
+
+    def foundation_mark(self, pile: str) -> str:
+        """What an empty foundation shows it accepts: its suit, "A", or nothing."""
+        block = self.foundations_block
+        if block.runs:
+            return "K"
+        if block.by_suit:
+            return Suit((int(pile[1:]) - 1) % 4).symbol
+        return "" if block.base == ANY_CARD else _RANKS[block.base - 1]
+
+    def pile_name(self, pile: str) -> Message:
+        """A pile's name for messages, translated when shown."""
+        if pile in _PILE_NAMES:
+            return Message(_PILE_NAMES[pile])
+        number = pile[1:]
+        kind = self._kind.get(pile)
+        if kind == TABLEAU:
+            return Message(N_("Column {number}"), number=number)
+        if kind == CELL:
+            return Message(N_("Cell {number}"), number=number)
+        if self.foundations_block.by_suit and number.isdigit():
+            return Message(N_("Foundation {suit}"), suit=Suit((int(number) - 1) % 4).symbol)
+        return Message(N_("Foundation {number}"), number=number)
+
+    # -- validation ---------------------------------------------------------------------------
+
+    def movable(self, up: Sequence[Card]) -> int:
+        """How many of a column's top face-up cards may move together (before any limit)."""
+        build = self._group_build
+        if build is not None:
+            return build.run_length(up)
+        return len(up) if self.tableau_block.groups == "any" else min(1, len(up))
+
+    def _group_refusal(self, card: Card) -> Refusal:
+        groups = self.tableau_block.groups
+        if groups == "single":
+            return ONE_CARD_AT_A_TIME.refuse(card=card)
+        build = self._group_build
+        if build is not None and build.suit == SAME_SUIT:
+            return GROUP_SUIT_ORDER.refuse(card=card)
+        return GROUP_ORDER.refuse(card=card)
+
+    def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        if move.is_draw:
+            return self._check_draw(state, rules)
+        src, dst = move.src, move.dst
+        assert dst is not None
+        kinds = self._kind
+        for pile in (src, dst):
+            if pile not in kinds and not (pile == "f" and self._foundation_ids):
+                return NO_SUCH_PILE.refuse(pile=pile)
+        if src == "s":
+            return STOCK_NOT_A_SOURCE.refuse()
+        if dst in ("s", "w"):
+            return NOT_A_DESTINATION.refuse(pile=self.pile_name(dst))
+        if src == dst:
+            return SAME_PILE.refuse()
+        cards = state.piles[state.table.index[src]]
+        kind = kinds[src]
+        if kind == WASTE and not cards:
+            return WASTE_EMPTY.refuse()
+        if not cards:
+            return SOURCE_EMPTY.refuse(pile=self.pile_name(src))
+        if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
+            return RETURNS_FORBIDDEN.refuse()
+        if dst == "f" or kinds[dst] == FOUNDATION:
+            return self._check_to_foundation(state, move)
+        if kinds[dst] == CELL:
+            return self._check_to_cell(state, move)
+        return self._check_to_column(state, move, rules)
+
+    def _check_draw(self, state: State, rules: Ruleset) -> Move | Refusal:
+        stock = self.stock_block
+        if stock is None:
+            return NO_SUCH_PILE.refuse(pile="s")
+        if stock.deals == "waste":
+            if state.stock:
+                return DRAW
+            if not state.waste:
+                return NOTHING_TO_DRAW.refuse()
+            if not rules.redeal.may_recycle(state):
+                return NO_PASSES_LEFT.refuse(passes=rules.redeal.passes)
+            return DRAW
+        if not state.stock:
+            return STOCK_EMPTY.refuse()
+        if stock.deals == "each" and stock.needs_full and not all(state.tableau):
+            return DEAL_NEEDS_FULL_COLUMNS.refuse()
+        return DRAW
+
+    def _top(self, state: State, pile: str) -> Card:
+        return state.piles[state.table.index[pile]].up[-1]
+
+    def _check_to_foundation(self, state: State, move: Move) -> Move | Refusal:
+        block = self.foundations_block
+        if block.runs:
+            return FOUNDATION_RUNS_ONLY.refuse()
+        if move.count is not None and move.count > 1:
+            return FOUNDATION_ONE_CARD.refuse()
+        card = self._top(state, move.src)
+        if block.by_suit:
+            own = f"f{card.suit + 1}"
+            if move.dst != "f" and (int((move.dst or "f0")[1:]) - 1) % 4 != card.suit:
+                number = int((move.dst or "f0")[1:])
+                return FOUNDATION_SUIT.refuse(
+                    card=card, pile=Suit((number - 1) % 4).symbol, own=f"{own} ({card.suit.symbol})"
+                )
+            if self._kind[move.src] == FOUNDATION and (int(move.src[1:]) - 1) % 4 == card.suit:
+                return SAME_PILE.refuse()
+            if move.dst != "f" and self.decks > 1:
+                return self._foundation_refusal(state, card, move.dst or "") or Move(move.src, move.dst)
+            targets = [f for f in self._foundation_ids if (int(f[1:]) - 1) % 4 == card.suit]
+            refusal: Refusal | None = None
+            for target in targets:
+                refusal = self._foundation_refusal(state, card, target)
+                if refusal is None:
+                    return Move(move.src, "f")
+            assert refusal is not None
+            return refusal
+        targets = list(self._foundation_ids) if move.dst == "f" else [move.dst or ""]
+        first: Refusal | None = None
+        for target in targets:
+            refusal = self._foundation_refusal(state, card, target)
+            if refusal is None:
+                return Move(move.src, target)
+            first = first or refusal
+        assert first is not None
+        return first
+
+    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        block = self.foundations_block
+        cards = state.piles[state.table.index[pile]].up
+        if not cards:
+            if block.base in (ANY_CARD, card.rank):
+                return None
+            if block.base == 1:
+                return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
+            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[block.base - 1])
+        top = cards[-1]
+        if block.build.fits(card, top):
+            return None
+        if block.by_suit and block.build == Build(UP, SAME_SUIT) and top.rank < 13:
+            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank + 1, card.suit))
+        return block.build.refusal(card, top)
+
+    def _check_to_cell(self, state: State, move: Move) -> Move | Refusal:
+        if move.count is not None and move.count > 1:
+            return CELL_ONE_CARD.refuse()
+        if state.piles[state.table.index[move.dst or ""]]:
+            return CELL_FULL.refuse(pile=self.pile_name(move.dst or ""))
+        return Move(move.src, move.dst)
+
+    def _fit_refusal(self, card: Card, target: Card | None) -> Refusal | None:
+        if target is None:
+            empty = self.tableau_block.empty
+            if empty == ANY_CARD or card.rank == empty:
+                return None
+            if empty == KING:
+                return EMPTY_NEEDS_KING.refuse(card=card)
+            if empty == NO_CARD:
+                return EMPTY_TAKES_NONE.refuse(card=card)
+            return EMPTY_NEEDS_RANK.refuse(card=card, rank=_RANKS[empty - 1])
+        return self.tableau_block.build.refusal(card, target)
+
+    def _limit(self, state: State, dst: str, rules: Ruleset) -> int | None:
+        limit = self.tableau_block.limit
+        return None if limit is None else limit(state, dst, rules)
+
+    def _check_to_column(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        index = state.table.index
+        dst = move.dst or ""
+        target = state.piles[index[dst]].top
+        if self._kind[move.src] != TABLEAU:
+            return self._fit_refusal(self._top(state, move.src), target) or Move(move.src, move.dst)
+        column = state.piles[index[move.src]]
+        if move.count is None:
+            return self._find_group(state, column, move, target, rules)
+        count = move.count
+        if count < 1:
+            raise ValueError(f"{move!r}: a count of cards is 1 or more")
+        if count > len(column):
+            return TOO_MANY.refuse(pile=self.pile_name(move.src), count=count)
+        if count > len(column.up):
+            return FACE_DOWN.refuse()
+        head = column.up[-count]
+        if count > self.movable(column.up):
+            return self._group_refusal(head)
+        refusal = self._fit_refusal(head, target)
+        if refusal is not None:
+            return refusal
+        limit = self._limit(state, dst, rules)
+        if limit is not None and count > limit:
+            return GROUP_TOO_BIG.refuse(count=count, limit=limit)
+        return Move(move.src, move.dst, count if count > 1 else None)
+
+    def _find_group(
+        self, state: State, column: Pile, move: Move, target: Card | None, rules: Ruleset
+    ) -> Move | Refusal:
+        """Resolve ``tN>DST`` without a count: the one movable group that fits (for an
+        empty column that takes any card, the biggest that may move)."""
+        up = column.up
+        movable = self.movable(up)
+        limit = self._limit(state, move.dst or "", rules)
+        sizes = range(1, movable + 1)
+        if target is None and self.tableau_block.empty == ANY_CARD:
+            sizes = range(min(movable, movable if limit is None else limit), 0, -1)
+        for size in sizes:
+            if self._fit_refusal(up[-size], target) is None:
+                if limit is not None and size > limit:
+                    return GROUP_TOO_BIG.refuse(count=size, limit=limit)
+                return Move(move.src, move.dst, size if size > 1 else None)
+        # Nothing fits.  Explain with a visible card of a rank that would do: first one
+        # that would fit but is held by the cards on it, then one of the wrong suit or
+        # colour.  Face-down cards are never looked at: that would give them away.
+        build = self.tableau_block.build
+        if target is None:
+            empty = self.tableau_block.empty
+            candidates = [(len(up) - i, card) for i, card in enumerate(up) if card.rank == empty]
+        else:
+            candidates = [(len(up) - i, card) for i, card in enumerate(up) if build.rank_fits(card, target)]
+        for depth, card in candidates:
+            if self._fit_refusal(card, target) is None and depth > movable:
+                return self._group_refusal(card)
+        for _, card in candidates:
+            refusal = self._fit_refusal(card, target)
+            if refusal is not None:
+                return refusal
+        card = up[-movable] if target is None and movable else up[-1]
+        return self._fit_refusal(card, target) or self._group_refusal(card)
+
+    # -- what a legal move does ---------------------------------------------------------------
+
+    def draw_count(self, state: State, rules: Ruleset) -> int:
+        """How many cards a tap of the stock turns onto the waste."""
+        return rules.draw_count(state)
+
+    def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
+        index = state.table.index
+        if move.is_draw:
+            deals = self.stock_block.deals if self.stock_block else "waste"
+            stock = state.stock
+            if deals == "each":
+                dsts = self._tableau_ids[: len(stock)]
+                events: list[Event] = [StockDealt(dsts, stock[: -len(dsts) - 1 : -1])]
+                return self._runs_off(state, events)
+            if deals == "foundation":
+                return [StockDrawn(stock[-1:], dst=self._foundation_ids[0])]
+            if stock:
+                count = min(self.draw_count(state, rules), len(stock))
+                return [StockDrawn(stock[: -count - 1 : -1])]
+            return [WasteRecycled(len(state.waste))]
+        src, dst = move.src, move.dst or ""
+        count = move.count or 1
+        column = state.piles[index[src]]
+        cards = column.up[-count:]
+        if dst == "f":
+            dst = self._own_foundation(state, cards[0])
+        events = [CardsMoved(src, dst, cards)]
+        if self._kind[src] == TABLEAU and count == len(column.up) and column.down:
+            events.append(CardTurnedUp(src, column.down[-1]))
+        if self.foundations_block.runs and self._kind[dst] == TABLEAU:
+            return self._runs_off(state, events)
+        return events
+
+    def _own_foundation(self, state: State, card: Card) -> str:
+        for pile in self._foundation_ids:
+            if (int(pile[1:]) - 1) % 4 == card.suit and self._foundation_refusal(state, card, pile) is None:
+                return pile
+        raise ValueError(f"no foundation takes {card}")
+
+    def _runs_off(self, state: State, events: list[Event]) -> list[Event]:
+        """Spider: every column ending in a whole run, king to ace of one suit, sends it
+        to the first empty foundation (the face-down card under it turns up)."""
+        after = apply_all(state, events)
+        index = after.table.index
+        for pile in self._tableau_ids:
+            column = after.piles[index[pile]]
+            up = column.up
+            if len(up) >= 13 and up[-13].rank == 13 and _SPIDER_RUN.run_length(up) >= 13:
+                free = next(f for f in self._foundation_ids if not after.piles[index[f]])
+                more: list[Event] = [CardsMoved(pile, free, up[-13:])]
+                if len(up) == 13 and column.down:
+                    more.append(CardTurnedUp(pile, column.down[-1]))
+                events = events + more
+                after = apply_all(after, more)
+        return events
+
+    # -- move generation ----------------------------------------------------------------------
+
+    def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
+        moves: list[Move] = []
+        piles = state.piles
+        index = state.table.index
+        waste = self._waste
+        waste_cards = piles[index[waste]].up if waste else ()
+        waste_top = waste_cards[-1] if waste_cards else None
+        tableau_ids = self._tableau_ids
+        columns = [piles[index[pile]] for pile in tableau_ids]
+        cell_ids = self._cell_ids
+        foundation_block = self.foundations_block
+        # To the foundations: the waste top, the column tops, the cells.
+        if not foundation_block.runs:
+            tops: list[tuple[str, Card]] = []
+            if waste_top is not None:
+                tops.append((waste, waste_top))  # type: ignore[arg-type]
+            tops += [
+                (pile, column.up[-1]) for pile, column in zip(tableau_ids, columns, strict=True) if column.up
+            ]
+            for pile in cell_ids:
+                cell = piles[index[pile]].up
+                if cell:
+                    tops.append((pile, cell[-1]))
+            for src, card in tops:
+                dst = self._foundation_move(state, card)
+                if dst is not None:
+                    moves.append(Move(src, dst))
+        # To the columns: every card that can move, by its face.
+        sources: dict[int, list[tuple[str, int]]] = {}
+        if waste_top is not None:
+            sources.setdefault(waste_top.index, []).append((waste, 1))  # type: ignore[arg-type]
+        if rules.returns_allowed and foundation_block.returns and not foundation_block.runs:
+            for pile in self._foundation_ids:
+                cards = piles[index[pile]].up
+                if cards:
+                    sources.setdefault(cards[-1].index, []).append((pile, 1))
+        for pile in cell_ids:
+            cell = piles[index[pile]].up
+            if cell:
+                sources.setdefault(cell[-1].index, []).append((pile, 1))
+        for pile, column in zip(tableau_ids, columns, strict=True):
+            up = column.up
+            for size in range(1, self.movable(up) + 1):
+                sources.setdefault(up[-size].index, []).append((pile, size))
+        limit = self.tableau_block.limit
+        empty = self.tableau_block.empty
+        for dst, column in zip(tableau_ids, columns, strict=True):
+            most = None if limit is None else limit(state, dst, rules)
+            if column.up:
+                wanted: Sequence[int] = sorted(self._fitting[column.up[-1].index])
+            elif column.down:
+                continue
+            elif empty == KING:
+                wanted = _KING_FACES
+            elif empty == ANY_CARD:
+                wanted = sorted(sources)
+            elif empty == NO_CARD:
+                continue
+            else:
+                wanted = [suit * 13 + empty - 1 for suit in range(4)]
+            for face in wanted:
+                for src, size in sources.get(face, ()):
+                    if src == dst or (most is not None and size > most):
+                        continue
+                    moves.append(Move(src, dst, size if size > 1 else None))
+        # To the cells: every single card that can move.
+        free = [pile for pile in cell_ids if not piles[index[pile]]]
+        if free:
+            singles = [src for found in sources.values() for src, size in found if size == 1]
+            moves += [Move(src, cell) for cell in free for src in singles]
+        if isinstance(self._check_draw(state, rules), Move):
+            moves.append(DRAW)
+        return moves
+
+    def _foundation_move(self, state: State, card: Card) -> str | None:
+        """Where a card goes in a legal move to a foundation ("f" by suit), or None."""
+        block = self.foundations_block
+        if block.by_suit:
+            for pile in self._foundation_ids:
+                if (int(pile[1:]) - 1) % 4 == card.suit and self._foundation_refusal(
+                    state, card, pile
+                ) is None:
+                    return "f"
+            return None
+        for pile in self._foundation_ids:
+            if self._foundation_refusal(state, card, pile) is None:
+                return pile
+        return None
+
+    def is_won(self, state: State) -> bool:
+        """Every card on the foundations."""
+        piles = state.piles
+        return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
+
+
+_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_KING_FACES: Final = (12, 25, 38, 51)
+_SPIDER_RUN: Final = Build(DOWN, SAME_SUIT)

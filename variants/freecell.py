@@ -1,0 +1,43 @@
+"""FreeCell: 52 cards face up in eight columns, four cells of one card each.
+
+Build down in alternating colours; any card or group fills an empty column; a
+group moves when it is in order and no bigger than (free cells + 1) ×
+2^(empty columns other than the target).  Deals 1–32000 are Microsoft's.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solitaire.core.cards import Card
+from solitaire.core.deals import microsoft_freecell_order
+from solitaire.core.i18n import N_
+from solitaire.core.ruleset import Ruleset
+from solitaire.variants.blocks import ANY_CARD, Block, Cells, Declared, Foundations, Tableau, free_cell_limit
+
+__all__ = ["FreeCell"]
+
+
+class FreeCell(Declared):
+    """FreeCell with Microsoft's deal numbers."""
+
+    id: ClassVar[str] = "freecell"
+    code_prefix: ClassVar[str] = "FC"
+    family: ClassVar[str] = "freecell"
+    names: ClassVar[str] = N_("FreeCell")
+    summary: ClassVar[str] = N_(
+        "All cards face up in eight columns, and four cells that hold one card each. Build down in"
+        " alternating colours; any card fills an empty column; build the foundations up by suit."
+    )
+    hidden_information: ClassVar[bool] = False
+    draws: ClassVar[tuple[int, ...]] = (1,)
+    default_scoring: ClassVar[str] = "none"
+    layout: ClassVar[tuple[Block, ...]] = (
+        Cells(4),
+        Foundations(returns=False),
+        Tableau((7, 7, 7, 7, 6, 6, 6, 6), face_up=None, empty=ANY_CARD, limit=free_cell_limit),
+    )
+
+    def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
+        """Microsoft's deal ``deal``, in the order it is dealt row by row."""
+        return microsoft_freecell_order(deal)

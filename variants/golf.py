@@ -1,0 +1,63 @@
+"""Golf: seven columns of five cards face up, one foundation built up or down.
+
+A column's top card goes onto the foundation when it is one rank higher or lower,
+whatever its suit, without wrapping and never on a king; the stock turns one card
+onto the foundation.  Won when the columns are empty.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from solitaire.core.i18n import N_
+from solitaire.core.ruleset import PileSpec
+from solitaire.core.state import State
+from solitaire.variants.blocks import (
+    ANY_CARD,
+    ANY_SUIT,
+    EITHER,
+    NO_CARD,
+    NO_SUIT,
+    Block,
+    Build,
+    Declared,
+    Foundations,
+    Stock,
+    Tableau,
+)
+
+__all__ = ["Golf"]
+
+
+class Golf(Declared):
+    """Golf, the classic rules."""
+
+    id: ClassVar[str] = "golf"
+    code_prefix: ClassVar[str] = "GO"
+    family: ClassVar[str] = "golf"
+    names: ClassVar[str] = N_("Golf")
+    summary: ClassVar[str] = N_(
+        "Seven columns of five cards, all face up. A column's top card goes onto the foundation when it"
+        " is one rank higher or lower, any suit, never on a king; the stock turns one card onto it."
+    )
+    hidden_information: ClassVar[bool] = False
+    draws: ClassVar[tuple[int, ...]] = (1,)
+    default_scoring: ClassVar[str] = "golf"
+    layout: ClassVar[tuple[Block, ...]] = (
+        Stock(deals="foundation"),
+        Foundations(
+            1, by_suit=False, base=ANY_CARD, build=Build(EITHER, ANY_SUIT, king_ends=True), returns=False
+        ),
+        Tableau((5,) * 7, face_up=None, build=Build(suit=NO_SUIT), empty=NO_CARD, groups="single"),
+    )
+
+    def piles(self, state: State) -> list[PileSpec]:
+        """The columns on top, the stock and the foundation under them."""
+        return [PileSpec(f"t{n + 1}", "column", 0, n, "down") for n in range(7)] + [
+            PileSpec("s", "stock", 1, 0),
+            PileSpec("f1", "foundation", 1, 1),
+        ]
+
+    def is_won(self, state: State) -> bool:
+        """Every column empty (the stock need not be)."""
+        return not any(state.tableau)
