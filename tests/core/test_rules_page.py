@@ -49,6 +49,26 @@ def test_the_built_in_pages_are_in_each_language_and_not_inherited() -> None:
     assert "Что меняет Réfléchi" in (Reflechi().rules_page("ru") or "")
 
 
+#: The built-in games whose variants are still to come: their pages, read as files, by id and
+#: language, with the title each must start with.
+NEW_GAMES = {
+    "yukon": {"en": "Yukon", "ru": "Юкон"},
+    "freecell": {"en": "FreeCell", "ru": "Свободная ячейка"},
+    "spider": {"en": "Spider", "ru": "Паук"},
+    "golf": {"en": "Golf", "ru": "Гольф"},
+}
+RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang"), [(variant, lang) for variant in NEW_GAMES for lang in ("en", "ru")]
+)
+def test_the_new_games_pages_are_in_each_language_under_their_own_title(variant: str, lang: str) -> None:
+    page = (RULES / f"{variant}.{lang}.md").read_text(encoding="utf-8")
+    assert page.startswith(f"# {NEW_GAMES[variant][lang]}\n")
+    assert page.endswith("\n") and not page.endswith("\n\n")
+
+
 def test_a_plugin_page_in_a_language_it_lacks_falls_back_to_english(demo_package: Path) -> None:
     variant = demo_variant()
     assert variant.rules_page("en") == variant.rules_page("ru") == "# Demo\n\nThe demo's rules.\n"
