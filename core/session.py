@@ -24,6 +24,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TypedDict
 
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
@@ -31,11 +32,21 @@ from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.store import Settings, Store
 
-__all__ = ["Listener", "Session"]
+__all__ = ["Listener", "Session", "StartOptions"]
 
 #: Told of every change of the game in play: the change, and whether it won the game
 #: (True once a game, for the change that won it).
 Listener = Callable[[Change, bool], None]
+
+
+class StartOptions(TypedDict, total=False):
+    """How :meth:`Session.start` puts a game in play, for front ends that pass it on."""
+
+    game_id: str | None
+    seconds: float
+    helped: bool
+    record: bool
+    from_deal: bool
 
 
 class Session:

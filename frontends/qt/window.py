@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import attrs
 from qtpy.QtCore import (
@@ -35,7 +35,7 @@ from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.session import Session
+from solitaire.core.session import Session, StartOptions
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
 from solitaire.core.store import Settings, Store, WindowState
@@ -373,23 +373,11 @@ class MainWindow(QMainWindow):
         """A random deal with the options of the settings."""
         return self.session.random_game(self.settings, deal)
 
-    def start(
-        self,
-        game: Game,
-        *,
-        game_id: str | None = None,
-        seconds: float = 0.0,
-        helped: bool = False,
-        record: bool = True,
-        from_deal: bool = True,
-    ) -> None:
-        """Show ``game``; the game left counts as played when moves were made.
-        ``from_deal`` False: ``game`` was not played here from its deal on (a log
-        opened), so it is no record for the statistics."""
+    def start(self, game: Game, **how: Unpack[StartOptions]) -> None:
+        """Show ``game``, put in play as :meth:`Session.start` says (``how``: its id,
+        time, help, origin, and whether the game left is recorded)."""
         self._close_win_dialog()
-        self.session.start(
-            game, game_id=game_id, seconds=seconds, helped=helped, record=record, from_deal=from_deal
-        )
+        self.session.start(game, **how)
         self._show_game()
 
     def _show_game(self) -> None:
