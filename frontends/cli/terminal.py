@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from solitaire.core import i18n
-from solitaire.core.deals import DEAL_NUMBERS
-from solitaire.core.game import Game, parse_action
+from solitaire.core.game import Change, parse_action
 from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
-from solitaire.core.registry import Catalog, OptionsError, PluginError
+from solitaire.core.registry import Catalog, PluginError
+from solitaire.core.session import Session
 from solitaire.core.store import Statistics, Store
 from solitaire.core.untrusted import printable
 from solitaire.frontends.cli.render import letters, render_state, symbols_fit
@@ -53,56 +51,32 @@ def _text(key: str, lang: str) -> str:
     return i18n.gettext(TEXT[key], lang)
 
 
-class Session:
-    """One player at the terminal: the game, its id and time, and the store."""
+class Terminal:
+    """One player at the terminal: the language, how cards are written, and the
+    session (the game, its id and time, and the store)."""
 
     def __init__(self, catalog: Catalog, store: Store, lang: str) -> None:
-        self.catalog, self.store, self.lang = catalog, store, lang
+        self.session, self.lang = Session(catalog, store), lang
         #: Cards are written with suit symbols (``10♥``), or in letters (``TH``) where
         #: the output cannot write the symbols; the same on the table and in messages.
         self.symbols = symbols_fit(sys.stdout)
+        #: Whether the last change won the game.
+        self.won = False
+        self.session.subscribe(self._changed)
         # Another instance may be playing the current game: this one then gets a game of its own.
-        if not store.claim_game():
+        if not self.session.claim():
             print(_text("own", lang).format(name=store.game_file))
-        resumed = store.load_game(catalog)
+        resumed = self.session.resume()
         if resumed is not None:
-            self.game, saved = resumed
-            self.game_id, self.seconds, self.helped = saved.id, saved.seconds, saved.helped
-            #: False for a game the window opened from a log: no record (see Store.record_result).
-            self.from_deal = saved.from_deal
-            print(f"{_text('resume', lang)} {self.game.code}")
+            print(f"{_text('resume', lang)} {resumed.code}")
         else:
-            self.start(self.random_game())
-        self.clock = time.monotonic()
+            self.session.new_game()
         # Read now, so that a file that could not be read is told at the start.
         store.settings()
         store.statistics()
 
-    def random_game(self) -> Game:
-        settings = self.store.settings()
-        deal = secrets.randbelow(DEAL_NUMBERS)
-        try:
-            options = self.catalog.options(
-                settings.variant,
-                settings.draw,
-                settings.scoring,
-                settings.redeal,
-                settings.returns_allowed,
-                deal,
-            )
-        except OptionsError:
-            options = self.catalog.options(deal=deal)
-        return self.catalog.new_game(options)
-
-    def start(self, game: Game) -> None:
-        """Leave the current game (counted as played if moves were made) and start ``game``."""
-        if getattr(self, "game", None) is not None and self.game.journal and not self.game.is_won:
-            self.finish()
-        self.game, self.game_id, self.seconds, self.clock = game, Store.new_game_id(), 0.0, time.monotonic()
-        #: Whether a hint was asked for in this game (a win then counts as won with help).
-        self.helped = False
-        self.from_deal = True
-        self.save()
+    def _changed(self, change: Change, won: bool) -> None:
+        self.won = self.won or won
 
     def say(self, text: str) -> None:
         """A message under the table, its cards written as the table writes them."""
@@ -110,35 +84,8 @@ class Session:
 
     def tell_notices(self) -> None:
         """Say what the store met since the last time (a file moved aside, a save that failed)."""
-        for notice in self.store.take_notices():
-            self.say(notice.message(self.lang))
-
-    def elapsed(self) -> float:
-        return self.seconds + time.monotonic() - self.clock
-
-    def save(self) -> None:
-        self.store.save_game(
-            self.game,
-            self.catalog,
-            game_id=self.game_id,
-            seconds=self.elapsed(),
-            helped=self.helped,
-            from_deal=self.from_deal,
-        )
-
-    def leave(self) -> None:
-        """Let other instances have this one's game file (an instance's own file is
-        kept only for a game to resume: one with moves, not won)."""
-        self.store.release_game(keep=bool(self.game.journal) and not self.game.is_won)
-
-    def finish(self) -> None:
-        self.store.record_result(
-            self.game,
-            game_id=self.game_id,
-            seconds=self.elapsed(),
-            helped=self.helped,
-            from_deal=self.from_deal,
-        )
+        for notice in self.session.take_notices(self.lang):
+            self.say(notice)
 
 
 def line_editing(folder: Path, interactive: bool) -> Callable[[], None]:
@@ -178,25 +125,26 @@ def play_in_terminal(catalog: Catalog, *, lang: str = "en", store: Store | None 
 
 
 def _play(catalog: Catalog, lang: str, store: Store) -> int:
-    session = Session(catalog, store, lang)
+    terminal = Terminal(catalog, store, lang)
     try:
-        return _loop(session)
+        return _loop(terminal)
     finally:
-        session.leave()
+        terminal.session.leave()
 
 
-def _loop(session: Session) -> int:
-    lang = session.lang
-    session.tell_notices()
+def _loop(terminal: Terminal) -> int:
+    lang, session = terminal.lang, terminal.session
+    terminal.tell_notices()
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
     print(i18n.gettext(HELP, lang))
     shown: object = None
     while True:
         game = session.game
+        assert game is not None
         if shown is not game.state:  # draw the table again only when it changed
             print()
             picture = render_state(
-                game.state, game.rules, game.code, lang=lang, colour=colour, symbols=session.symbols
+                game.state, game.rules, game.code, lang=lang, colour=colour, symbols=terminal.symbols
             )
             print(picture)
             shown = game.state
@@ -211,48 +159,45 @@ def _loop(session: Session) -> int:
         if word in ("quit", "exit", "q"):
             return 0
         try:
-            _command(session, word, rest.strip())
+            _command(terminal, word, rest.strip())
         except (ValueError, IllegalMoveError) as error:
-            session.say(i18n.error_message(error, lang))
+            terminal.say(i18n.error_message(error, lang))
         except PluginError as error:  # the move did not happen; the saved game stays as it was
-            session.say(error.message(lang))
-        session.tell_notices()
+            terminal.say(error.message(lang))
+        terminal.tell_notices()
 
 
-def _command(session: Session, word: str, rest: str) -> None:
-    game, lang = session.game, session.lang
-    before = game.state
+def _command(terminal: Terminal, word: str, rest: str) -> None:
+    session, lang = terminal.session, terminal.lang
+    game = session.game
+    assert game is not None
+    terminal.won = False
     if word == "help":
         print(i18n.gettext(HELP, lang))
     elif word == "code":
-        session.say(game.code)
+        terminal.say(game.code)
     elif word == "stats":
         _print_statistics(session.store.statistics(), lang)
     elif word == "new":
-        session.start(session.catalog.game_from_code(rest) if rest else session.random_game())
-        return
+        session.new_game(rest or None)
     elif word == "restart":
-        session.start(session.catalog.game_from_code(game.code) if game.code else session.random_game())
-        return
+        session.restart()
     elif word == "hint":
         hint = game.hint()
         session.helped = session.helped or hint.move is not None
-        session.say(f"{hint.move or '-'}: {hint.reason(lang)}")
+        terminal.say(f"{hint.move or '-'}: {hint.reason(lang)}")
     elif word == "auto":
         if game.autocomplete_moves() is None:
-            session.say(_text("auto", lang))
+            terminal.say(_text("auto", lang))
         else:
             game.autocomplete()
     else:
         try:
             game.perform(parse_action(word))
         except MoveSyntaxError as error:
-            session.say(str(error))
-    if game.state is not before:
-        session.save()
-        if game.is_won and not session.store.statistics().counted.count(session.game_id):
-            session.finish()
-            session.say(_text("won", lang))
+            terminal.say(str(error))
+    if terminal.won:
+        terminal.say(_text("won", lang))
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from solitaire.core import i18n
 from solitaire.core.i18n import N_, Message
 from solitaire.core.registry import Catalog
+from solitaire.core.session import Session
 from solitaire.core.store import Store
 
 if TYPE_CHECKING:
@@ -260,8 +261,9 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
     if not instance.claim():
         return _already_open(instance, store, lang)
     # A terminal game on the same files may hold the current game: this window then plays its own.
-    own = not store.claim_game()
-    window = MainWindow(catalog, store, lang=lang, worker_catalog=Catalog)
+    session = Session(catalog, store)
+    own = not session.claim()
+    window = MainWindow(catalog, store, lang=lang, worker_catalog=Catalog, session=session)
     instance.raise_requested.connect(lambda: bring_to_front(window))
     # Quitting with the window open (the session ends) does not wait for its searches either.
     app.aboutToQuit.connect(window.thinker.shutdown)
@@ -271,8 +273,7 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
     try:
         return int(app.exec())
     finally:
-        game = window.game
-        store.release_game(keep=game is not None and bool(game.journal) and not game.is_won)
+        session.leave()
         instance.release()
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import secrets
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 import attrs
 from qtpy.QtCore import (
@@ -34,8 +33,9 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
-from solitaire.core.registry import Catalog, OptionsError, PluginProblem, package_version
+from solitaire.core.registry import Catalog, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
+from solitaire.core.session import Session, StartOptions
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
 from solitaire.core.store import Settings, Store, WindowState
@@ -181,9 +181,12 @@ class MainWindow(QMainWindow):
         lang: str | None = None,
         resume: bool = True,
         worker_catalog: Callable[[], Catalog] | None = None,
+        session: Session | None = None,
     ) -> None:
         super().__init__()
         self.catalog, self.store = catalog, store
+        #: The game and its bookkeeping: saves, statistics, the clock.
+        self.session = session if session is not None else Session(catalog, store)
         self.thinker = Thinker(catalog, worker_catalog=worker_catalog, parent=self)
         #: The plugins left out, here and in the workers (a hint provider may fail there).
         self.plugin_problems: list[PluginProblem] = list(catalog.problems)
@@ -211,23 +214,8 @@ class MainWindow(QMainWindow):
         self._menus: dict[str, object] = {}
         self._build_menus()
         self._build_status_bar()
-        self.game: Game | None = None
-        self.game_id = ""
-        #: Where the clock reads the time (monotonic seconds).
-        self.now: Callable[[], float] = time.monotonic
-        #: The time played before the clock last started; the clock runs from ``_since``
-        #: (None while it stands: before the first action of this sitting, after a win,
-        #: while a modal dialog is open).
-        self.seconds = 0.0
-        self._since: float | None = None
-        self._moved = False
-        self._modal = 0
-        self.helped = False
-        #: False for a game not played here from its deal on (opened from a log).
-        self.from_deal = True
         self.win_dialog: WinDialog | None = None
-        self._unsubscribe: object = None
-        self._celebrated = False
+        self.session.subscribe(self._changed)
         self._auto_offered = False
         self.clock_timer = QTimer(self)
         self.clock_timer.timeout.connect(self._update_status)
@@ -237,24 +225,16 @@ class MainWindow(QMainWindow):
         self.save_retry_timer.setInterval(RETRY_SAVE_MS)
         self.save_retry_timer.timeout.connect(self._save)
         self._telling = False  # the store's notices are told together once the window is up
-        resumed = store.load_game(catalog) if resume else None
+        resumed = self.session.resume() if resume else None
         if resumed is not None:
-            game, saved = resumed
-            self.start(
-                game,
-                game_id=saved.id,
-                seconds=saved.seconds,
-                helped=saved.helped,
-                record=False,
-                from_deal=saved.from_deal,
-            )
-            self.view.show_message(text("message.resumed", self.lang, code=game.code))
+            self._show_game()
+            self.view.show_message(text("message.resumed", self.lang, code=resumed.code))
         else:
             self.start(self.new_game_from_settings(), record=False)
         self.apply_settings(self.settings, save=False)
         place = store.window_state()
         store.statistics()  # read now, so that a file that could not be read is told at the start
-        notices = [notice.message(self.lang) for notice in store.take_notices()]
+        notices = self.session.take_notices(self.lang)
         self._telling = True
         if notices:
             QTimer.singleShot(0, lambda: self.view.show_message("\n".join(notices), 10))
@@ -357,114 +337,98 @@ class MainWindow(QMainWindow):
 
     # -- the game --------------------------------------------------------------------------------
 
+    @property
+    def game(self) -> Game | None:
+        """The game on the table (the session's)."""
+        return self.session.game
+
+    @property
+    def game_id(self) -> str:
+        return self.session.game_id
+
+    @property
+    def from_deal(self) -> bool:
+        """False for a game not played here from its deal on (opened from a log)."""
+        return self.session.from_deal
+
+    @property
+    def helped(self) -> bool:
+        """Whether the solver helped in this game (a win then counts as won with help)."""
+        return self.session.helped
+
+    @helped.setter
+    def helped(self, helped: bool) -> None:
+        self.session.helped = helped
+
+    @property
+    def now(self) -> Callable[[], float]:
+        """Where the clock reads the time (monotonic seconds)."""
+        return self.session.now
+
+    @now.setter
+    def now(self, now: Callable[[], float]) -> None:
+        self.session.now = now
+
     def new_game_from_settings(self, deal: int | None = None) -> Game:
         """A random deal with the options of the settings."""
-        deal = secrets.randbelow(DEAL_NUMBERS) if deal is None else deal
-        s = self.settings
-        try:
-            options = self.catalog.options(s.variant, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
-        except OptionsError:
-            options = self.catalog.options(deal=deal)
-        return self.catalog.new_game(options)
+        return self.session.random_game(self.settings, deal)
 
-    def start(
-        self,
-        game: Game,
-        *,
-        game_id: str | None = None,
-        seconds: float = 0.0,
-        helped: bool = False,
-        record: bool = True,
-        from_deal: bool = True,
-    ) -> None:
-        """Show ``game``; the game left counts as played when moves were made.
-        ``from_deal`` False: ``game`` was not played here from its deal on (a log
-        opened), so it is no record for the statistics."""
-        if record:
-            self.finish_current()
-        if callable(self._unsubscribe):
-            self._unsubscribe()
+    def start(self, game: Game, **how: Unpack[StartOptions]) -> None:
+        """Show ``game``, put in play as :meth:`Session.start` says (``how``: its id,
+        time, help, origin, and whether the game left is recorded)."""
         self._close_win_dialog()
-        self.game = game
-        self.game_id = game_id or Store.new_game_id()
-        self.helped, self.from_deal = helped, from_deal
-        self.seconds, self._since, self._moved = seconds, None, False  # the clock waits for an action
-        self._celebrated = game.is_won
+        self.session.start(game, **how)
+        self._show_game()
+
+    def _show_game(self) -> None:
+        """Put the session's game, new on the table, in every part of the window."""
+        game = self.session.game
+        assert game is not None
         self._auto_offered = game.autocomplete_moves() is not None
-        self._unsubscribe = game.subscribe(self._changed)
         self.table.set_game(game)
         self._forget_hint()
         self.verdicts = {}
         self.indicator.show_state(None, self.lang)  # nothing known of this game yet
         self._schedule_verdict()
-        self._save()
+        self._after_store()
         self._update_status()
 
     def finish_current(self) -> None:
         """Count the game being left in the statistics, if it was played at all."""
-        if self.game is not None and self.game.journal:
-            self.store.record_result(
-                self.game,
-                game_id=self.game_id,
-                seconds=self.elapsed(),
-                helped=self.helped,
-                from_deal=self.from_deal,
-            )
+        self.session.finish()
 
     # -- the clock -------------------------------------------------------------------------------
 
     def elapsed(self) -> float:
         """The time played: the clock runs from the first action of this sitting on,
         stops at the win and stands while a modal dialog is open."""
-        running = self.now() - self._since if self._since is not None else 0.0
-        return self.seconds + running
-
-    def _sync_clock(self) -> None:
-        wanted = self.game is not None and self._moved and not self.game.is_won and not self._modal
-        if self._since is not None and not wanted:
-            self.seconds, self._since = self.elapsed(), None
-        elif self._since is None and wanted:
-            self._since = self.now()
+        return self.session.elapsed()
 
     @contextmanager
     def paused(self) -> Iterator[None]:
         """The clock stands while this block runs (around a modal dialog)."""
-        self._modal += 1
-        self._sync_clock()
         try:
-            yield
+            with self.session.paused():
+                yield
         finally:
-            self._modal -= 1
-            self._sync_clock()
             self._update_status()
 
     def _pause_while_open(self, dialog: Any) -> None:
         """The clock stands while a window-modal ``dialog`` (opened with ``open()``) is up."""
-        self._modal += 1
-        self._sync_clock()
+        self.session.pause()
 
         def closed(_: int) -> None:
-            self._modal -= 1
-            self._sync_clock()
+            self.session.unpause()
             self._update_status()
 
         dialog.finished.connect(closed)
 
     # -- changes ---------------------------------------------------------------------------------
 
-    def _changed(self, change: Change) -> None:
+    def _changed(self, change: Change, won: bool) -> None:
+        """After a change of the game (saved, and a win counted, by the session)."""
         assert self.game is not None
-        self._moved = True
-        self._sync_clock()  # starts at the first action, stops at the win
-        if self.game.is_won and not self._celebrated:
-            self._celebrated = True
-            self.store.record_result(
-                self.game,
-                game_id=self.game_id,
-                seconds=self.seconds,
-                helped=self.helped,
-                from_deal=self.from_deal,
-            )
+        if won:
             score = self.game.rules.scoring.format(self.game.state.score)
             self.view.show_message(
                 text("message.won", self.lang, score=score, moves=self.game.state.moves), 8
@@ -480,19 +444,11 @@ class MainWindow(QMainWindow):
             self._auto_offered = available
         self._forget_hint()
         self._schedule_verdict()
-        self._save()
+        self._after_store()
         self._update_status()
 
     def _save(self) -> None:
-        if self.game is not None:
-            self.store.save_game(
-                self.game,
-                self.catalog,
-                game_id=self.game_id,
-                seconds=self.elapsed(),
-                helped=self.helped,
-                from_deal=self.from_deal,
-            )
+        self.session.save()
         self._after_store()
 
     def _after_store(self) -> None:
@@ -503,9 +459,9 @@ class MainWindow(QMainWindow):
         else:
             self.save_retry_timer.stop()
         if self._telling:
-            notices = self.store.take_notices()
+            notices = self.session.take_notices(self.lang)
             if notices:
-                self.view.show_message("\n".join(notice.message(self.lang) for notice in notices), 10)
+                self.view.show_message("\n".join(notices), 10)
 
     def _update_status(self) -> None:
         game = self.game
@@ -776,8 +732,7 @@ class MainWindow(QMainWindow):
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search
-        self._modal += 1  # the clock stands while the search's dialog is up
-        self._sync_clock()
+        self.session.pause()  # the clock stands while the search's dialog is up
         # The table and the menu take no moves meanwhile (the found deal would replace
         # them), also before the search's dialog, which takes the window's input, shows.
         self.view.setEnabled(False)
@@ -788,8 +743,7 @@ class MainWindow(QMainWindow):
     def _search_done(self, search: DealSearch) -> None:
         if self.search is search:
             self.search = None
-            self._modal -= 1
-            self._sync_clock()
+            self.session.unpause()
         search.deleteLater()
         self.view.setEnabled(True)
         self._update_status()
@@ -821,7 +775,7 @@ class MainWindow(QMainWindow):
 
     def in_progress(self) -> bool:
         """Whether a game is being played: moves made, not won."""
-        return self.game is not None and bool(self.game.journal) and not self.game.is_won
+        return self.session.in_progress
 
     def restart(self) -> None:
         """The same deal again (a new game for the statistics)."""

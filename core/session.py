@@ -1,0 +1,265 @@
+"""The game one player is playing, as every front end plays it: new games, the saved
+game resumed, a save after every change, the results kept in the statistics, and
+the game clock.
+
+The window and the terminal game each hold one :class:`Session` and draw what it
+tells them; it knows nothing of either (no Qt here)::
+
+    >>> import tempfile
+    >>> from solitaire.core.registry import Catalog
+    >>> from solitaire.core.store import Store
+    >>> session = Session(Catalog(entry_points=False), Store(tempfile.mkdtemp()))
+    >>> session.resume() is None  # nothing saved yet
+    True
+    >>> session.new_game("KL1-D1N-AAAAAAG").code
+    'KL1-D1N-AAAAAAG'
+    >>> _ = session.game.play("s")  # saved at once
+    >>> session.store.load_game(session.catalog)[0].actions
+    ['s']
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypedDict
+
+from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.core.game import Change, Game
+from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.ruleset import GameOptions
+from solitaire.core.store import Settings, Store
+
+__all__ = ["Listener", "Session", "StartOptions"]
+
+#: Told of every change of the game in play: the change, and whether it won the game
+#: (True once a game, for the change that won it).
+Listener = Callable[[Change, bool], None]
+
+
+class StartOptions(TypedDict, total=False):
+    """How :meth:`Session.start` puts a game in play, for front ends that pass it on."""
+
+    game_id: str | None
+    seconds: float
+    helped: bool
+    record: bool
+    from_deal: bool
+
+
+class Session:
+    """One player's game and its bookkeeping, with the ``store`` they are kept in.
+
+    The game in play is saved after every change (see :meth:`subscribe`), and
+    counted in the statistics when it is won or left after a move: a game that was
+    not played here from its deal on (opened from a log, or played on after one)
+    is no record, neither a win nor a loss.
+
+    The clock runs from the first change of this sitting on (a game resumed or
+    dealt waits for it), stops at the win and stands while :meth:`paused`."""
+
+    def __init__(self, catalog: Catalog, store: Store, *, now: Callable[[], float] = time.monotonic) -> None:
+        self.catalog, self.store = catalog, store
+        #: Where the clock reads the time (monotonic seconds).
+        self.now = now
+        self.game: Game | None = None
+        #: The id the statistics count the game by, once.
+        self.game_id = ""
+        #: Whether the player was helped in this game (a win then counts as won with help).
+        self.helped = False
+        #: False for a game not played here from its deal on (opened from a log).
+        self.from_deal = True
+        #: The time played before the clock last started; the clock runs from ``_since``
+        #: (None while it stands: before the first change of this sitting, after a win,
+        #: while paused).
+        self.seconds = 0.0
+        self._since: float | None = None
+        self._moved = False
+        self._pauses = 0
+        self._won = False
+        self._unsubscribe: Callable[[], None] | None = None
+        self._listeners: list[Listener] = []
+
+    # -- the game file -----------------------------------------------------------------------------
+
+    def claim(self) -> bool:
+        """Take the game file for this session (see :meth:`Store.claim_game`): False
+        when another instance plays the current game, and this one gets its own."""
+        return self.store.claim_game()
+
+    def leave(self) -> None:
+        """Let other instances have this session's game file (an instance's own file is
+        kept only for a game to resume: one with moves, not won)."""
+        self.store.release_game(keep=self.in_progress)
+
+    def close(self) -> None:
+        """Save the game and let go of its file: the end of the session."""
+        self.save()
+        self.leave()
+
+    # -- games -----------------------------------------------------------------------------------
+
+    def resume(self) -> Game | None:
+        """Put the saved game back in play, with its id, time, help and origin, and
+        return it; None when there is none to resume (see :meth:`Store.load_game`)."""
+        resumed = self.store.load_game(self.catalog)
+        if resumed is None:
+            return None
+        game, saved = resumed
+        self.start(
+            game,
+            game_id=saved.id,
+            seconds=saved.seconds,
+            helped=saved.helped,
+            record=False,
+            from_deal=saved.from_deal,
+        )
+        return game
+
+    def random_game(self, settings: Settings | None = None, deal: int | None = None) -> Game:
+        """A game of a random deal (or ``deal``) with the options of ``settings`` (the
+        saved ones by default); the default options where those are not installed."""
+        s = self.store.settings() if settings is None else settings
+        deal = secrets.randbelow(DEAL_NUMBERS) if deal is None else deal
+        try:
+            options = self.catalog.options(s.variant, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
+        except OptionsError:
+            options = self.catalog.options(deal=deal)
+        return self.catalog.new_game(options)
+
+    def new_game(self, chosen: GameOptions | str | None = None, *, settings: Settings | None = None) -> Game:
+        """Leave the game in play and start one: of these options, of this game code,
+        or (None) a random deal as ``settings`` say; returns it."""
+        if isinstance(chosen, GameOptions):
+            game = self.catalog.new_game(chosen)
+        elif chosen is not None:
+            game = self.catalog.game_from_code(chosen)
+        else:
+            game = self.random_game(settings)
+        self.start(game)
+        return game
+
+    def restart(self) -> None:
+        """The same deal again (a new game for the statistics)."""
+        assert self.game is not None
+        self.start(self.catalog.new_game(self.game.rules.options))
+
+    def start(
+        self,
+        game: Game,
+        *,
+        game_id: str | None = None,
+        seconds: float = 0.0,
+        helped: bool = False,
+        record: bool = True,
+        from_deal: bool = True,
+    ) -> None:
+        """Put ``game`` in play and save it; the game left counts as played when moves
+        were made (unless ``record`` is False).  ``from_deal`` False: ``game`` was not
+        played here from its deal on (a log opened), so it is no record."""
+        if record:
+            self.finish()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.game = game
+        self.game_id = game_id or Store.new_game_id()
+        self.helped, self.from_deal = helped, from_deal
+        self.seconds, self._since, self._moved = seconds, None, False  # the clock waits for a change
+        self._won = game.is_won
+        self._unsubscribe = game.subscribe(self._changed)
+        self.save()
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether a game is being played: moves made, not won."""
+        return self.game is not None and bool(self.game.journal) and not self.game.is_won
+
+    def finish(self) -> None:
+        """Count the game in play in the statistics, if it was played at all (once:
+        a game counted before is not counted again)."""
+        if self.game is not None and self.game.journal:
+            self._record()
+
+    def _record(self) -> None:
+        assert self.game is not None
+        self.store.record_result(
+            self.game,
+            game_id=self.game_id,
+            seconds=self.elapsed(),
+            helped=self.helped,
+            from_deal=self.from_deal,
+        )
+
+    def save(self) -> None:
+        """Save the game in play (a save that fails is kept and tried again at the next)."""
+        if self.game is not None:
+            self.store.save_game(
+                self.game,
+                self.catalog,
+                game_id=self.game_id,
+                seconds=self.elapsed(),
+                helped=self.helped,
+                from_deal=self.from_deal,
+            )
+
+    def take_notices(self, lang: str) -> list[str]:
+        """What the store met since the last time (a file moved aside, a save that
+        failed), in ``lang``, each told once."""
+        return [notice.message(lang) for notice in self.store.take_notices()]
+
+    # -- changes ---------------------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(change, won)`` after every change of the game in play (of
+        every game put in play from now on), once the change is saved and a win counted;
+        returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _changed(self, change: Change) -> None:
+        assert self.game is not None
+        self._moved = True
+        self._sync_clock()  # starts at the first change, stops at the win
+        won = self.game.is_won and not self._won
+        if won:
+            self._won = True
+            self._record()
+        self.save()
+        for listener in list(self._listeners):
+            listener(change, won)
+
+    # -- the clock -------------------------------------------------------------------------------
+
+    def elapsed(self) -> float:
+        """The time played: the clock runs from the first change of this sitting on,
+        stops at the win and stands while paused."""
+        running = self.now() - self._since if self._since is not None else 0.0
+        return self.seconds + running
+
+    def pause(self) -> None:
+        """Stop the clock until as many :meth:`unpause` (a modal dialog is open)."""
+        self._pauses += 1
+        self._sync_clock()
+
+    def unpause(self) -> None:
+        """The end of a :meth:`pause`: the clock runs again if nothing else stops it."""
+        self._pauses -= 1
+        self._sync_clock()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """The clock stands while this block runs."""
+        self.pause()
+        try:
+            yield
+        finally:
+            self.unpause()
+
+    def _sync_clock(self) -> None:
+        wanted = self.game is not None and self._moved and not self.game.is_won and not self._pauses
+        if self._since is not None and not wanted:
+            self.seconds, self._since = self.elapsed(), None
+        elif self._since is None and wanted:
+            self._since = self.now()
