@@ -27,6 +27,7 @@ from solitaire.core.game import Game
 from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.core.state import State
+from solitaire.plugins.builtins import new_catalog
 
 
 def random_games(catalog: Catalog, games: int, length: int, seed: int) -> list[tuple[str, list[str]]]:
@@ -113,7 +114,7 @@ def main() -> None:
     parser.add_argument("--length", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     recorded = random_games(catalog, args.games, args.length, args.seed)
     actions = sum(len(a) for _, a in recorded)
     print(f"games: {len(recorded)}, actions: {actions} (random legal play with undo/redo, seed {args.seed})")

@@ -34,11 +34,11 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from solitaire.core.hints import Hint
-from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.core.survey import wilson
 from solitaire.plugins import sampling_hints
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.sampling_hints import SamplingBudget, sampling_hint
 
@@ -83,7 +83,7 @@ def _position(state: State, rules: Ruleset) -> Hashable:
 
 def play(deal: int, player: Player, draw: int, max_actions: int) -> Game:
     """Follow ``player``'s hints through deal ``deal`` until won, stuck, looping or too long."""
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     rules = catalog.ruleset(catalog.options("klondike", draw, "normal", "unlimited", True, deal))
     state = catalog.new_game(rules.options).state
     seen: set[Hashable] = set()

@@ -37,6 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from solitaire.plugins.builtins import new_catalog
+
 MIB = 1024 * 1024
 LIMITS = {"seconds": 10.0, "megabytes": 300.0}
 
@@ -47,9 +49,8 @@ LIMITS = {"seconds": 10.0, "megabytes": 300.0}
 def _base() -> dict[str, Any]:
     from solitaire.core import log
     from solitaire.core.game import parse_action
-    from solitaire.core.registry import Catalog
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.game_from_code("KL1-D1N-AAAAAAG")
     for action in ("s", "t7>f", "s"):
         game.perform(parse_action(action))
@@ -110,9 +111,8 @@ def _valid(size: int, *, compact: bool) -> str:
     """A real game of stock taps (draws and recycles), as long as ``size`` allows."""
     from solitaire.core import log
     from solitaire.core.game import parse_action
-    from solitaire.core.registry import Catalog
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.game_from_code("KL1-D1N-AAAAAAG")
     tap = parse_action("s")
     per_action = 57 if compact else 68

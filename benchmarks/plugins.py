@@ -10,7 +10,7 @@ as ``scripts/test.sh`` does).  Prints, with the targets of the modders' issue:
   (target <= 80 for the variant module, against Aisleriot's Klondike rules file
   of 312 lines and KPat's Klondike of about 430 lines of C++);
 - the time discovering plugins through entry points adds to start-up: in fresh
-  processes, ``Catalog()`` against ``Catalog(entry_points=False)``, each timed
+  processes, ``new_catalog()`` against ``new_catalog(entry_points=False)``, each timed
   around the constructor alone after the framework is imported, median of N
   runs (target <= 30 ms).  The difference is the whole cost a start-up pays:
   scanning the installed distributions' entry points, importing the plugin
@@ -35,14 +35,14 @@ PACKAGE = ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon"
 
 _TIMER = """
 import time
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 start = time.perf_counter()
 {statement}
 print(time.perf_counter() - start)
 """
 STATEMENTS = {
-    "builtins only": "Catalog(entry_points=False)",
-    "with entry points": "Catalog()",
+    "builtins only": "new_catalog(entry_points=False)",
+    "with entry points": "new_catalog()",
 }
 _NOT_CODE = frozenset(
     (tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER)

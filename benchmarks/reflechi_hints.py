@@ -21,8 +21,8 @@ import statistics
 import time
 
 from solitaire.core.playout import play_randomly
-from solitaire.core.registry import Catalog
 from solitaire.plugins import solver_hints
+from solitaire.plugins.builtins import new_catalog
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="cards per tap (default 3)")
     args = parser.parse_args()
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     rng = random.Random(args.seed)
     cold: list[float] = []
     warm: list[float] = []

@@ -30,6 +30,7 @@ from solitaire.core.game import Game
 from solitaire.core.playout import play_randomly
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Store
+from solitaire.plugins.builtins import new_catalog
 
 
 def play(game: Game, rng: random.Random, length: int) -> Game:
@@ -107,7 +108,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--folder", type=Path, default=None, help="where to save (default: a temp folder)")
     args = parser.parse_args()
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     games = random_games(catalog, args.games, args.length, args.seed)
     texts = [game_log.dumps(game_log.log_of(game, catalog)) for game in games]
     actions = sum(len(game.journal) for game in games)

@@ -47,6 +47,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from solitaire.plugins.builtins import new_catalog
+
 PEER = "pyksolve"
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 SETUP_LIMIT = 120.0  # seconds a child may take to start and set up the deal
@@ -76,10 +78,9 @@ def _vm_hwm_mib(pid: int) -> float | None:
 
 
 def _our_child(conn: multiprocessing.connection.Connection, job: dict[str, Any]) -> None:
-    from solitaire.core.registry import Catalog
     from solitaire.core.solver import solve
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.new_game(
         catalog.options(
             variant="klondike", draw=job["draw"], deal=job["deal"], returns_allowed=job["returns"]
@@ -490,10 +491,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-peer", action="store_true", help="run ours only")
     args = parser.parse_args(argv)
 
-    from solitaire.core.registry import Catalog
     from solitaire.core.solver import DEFAULT_NODES
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     args.catalog = catalog
     max_nodes = args.our_max_nodes if args.our_max_nodes is not None else DEFAULT_NODES
     draws = (1, 3) if args.draw == "both" else (int(args.draw),)

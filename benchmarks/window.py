@@ -37,7 +37,7 @@ FIRST_PAINT = r"""
 import os, sys, time, tempfile
 from qtpy.QtCore import QEvent, QObject, QTimer
 from qtpy.QtWidgets import QApplication
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 from solitaire.core.store import Store
 from solitaire.frontends.qt.window import MainWindow
 
@@ -48,7 +48,7 @@ class Watch(QObject):
         return False
 
 app = QApplication(sys.argv[:1])
-window = MainWindow(Catalog(), Store(tempfile.mkdtemp()), resume=False)
+window = MainWindow(new_catalog(), Store(tempfile.mkdtemp()), resume=False)
 watch = Watch()
 window.view.viewport().installEventFilter(watch)
 window.resize(1280, 800)
@@ -75,10 +75,10 @@ def main() -> None:
     from qtpy.QtWidgets import QApplication
 
     from solitaire.core.cards import Card, Suit
-    from solitaire.core.registry import Catalog
     from solitaire.core.state import Column, State
     from solitaire.core.store import Store
     from solitaire.frontends.qt.window import MainWindow
+    from solitaire.plugins.builtins import new_catalog
 
     print(f"Qt platform: {os.environ['QT_QPA_PLATFORM']}")
     print(
@@ -86,7 +86,7 @@ def main() -> None:
     )
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     folder = tempfile.mkdtemp()
     window = MainWindow(catalog, Store(folder), resume=False)
     window.table.animations = False
@@ -113,7 +113,7 @@ def main() -> None:
     repaint_ms(20)
     table = f"{size.width()}x{size.height()}"
     print(f"repaint of the whole table at {table}: {repaint_ms():.2f} ms   target <= 8 ms")
-    partial = functools.partial(Catalog, entry_points=False)
+    partial = functools.partial(new_catalog, entry_points=False)
     for where, worker_catalog in (("a thread", None), ("a worker process", partial)):
         busy = thinking_repaint_ms(app, repaint_ms, worker_catalog)
         print(f"  the same while the solver works through deals in {where}: {busy:.2f} ms")
@@ -170,11 +170,11 @@ def main() -> None:
 
 def thinking_repaint_ms(app: Any, repaint_ms: Any, worker_catalog: Any) -> float:
     """The repaint time while a thinker solves deal after deal (as a winnable-only search does)."""
-    from solitaire.core.registry import Catalog
     from solitaire.frontends.qt.jobs import DealJob
     from solitaire.frontends.qt.thinking import Thinker
+    from solitaire.plugins.builtins import new_catalog
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     thinker = Thinker(catalog, worker_catalog=worker_catalog)
     deals = itertools.count(1)
 

@@ -1,7 +1,7 @@
 """A game in progress: moves, undo and redo, and the conveniences every front end shares.
 
->>> from solitaire.core.registry import Catalog
->>> game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+>>> from solitaire.plugins.builtins import new_catalog
+>>> game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
 >>> game.play("s")
 (StockDrawn(cards=(Card.parse('QH'),)),)
 >>> game.state.moves, len(game.state.waste)

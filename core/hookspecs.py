@@ -5,8 +5,15 @@ through the entry-point group ``solitaire`` of an installed package.  The
 built-in variants, scoring schemes, redeal policies and hint provider register
 through these same hooks (see ``docs/modding.md``).
 
-Registry hooks add types through the ``register`` object they are given; single
-answers (the hint) use ``firstresult``: the first plugin that answers wins.
+The catalog calls them through pluggy (``manager.hook.solitaire_hint(...)``),
+each implementation behind its isolating wrapper (see
+:mod:`solitaire.core.registry`): pluggy's call order holds (``tryfirst``,
+``trylast``, otherwise the plugin registered last first), and hook wrappers
+(``wrapper=True`` or ``hookwrapper=True``) see the call and its result.
+
+Registry hooks add types through the ``register`` object they are given (one of
+the plugin's own); single answers (the hint) use ``firstresult``: the first
+plugin that answers wins.
 """
 
 from __future__ import annotations

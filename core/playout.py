@@ -1,8 +1,8 @@
 """Random play, for tests, benchmarks and conformance checks.
 
 >>> import random
->>> from solitaire.core.registry import Catalog
->>> game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+>>> from solitaire.plugins.builtins import new_catalog
+>>> game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
 >>> play_randomly(game, random.Random(1), 50).state.moves >= 40
 True
 """

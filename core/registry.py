@@ -1,9 +1,14 @@
 """The plugin host: finds plugins, asks them to register, and builds games.
 
 A :class:`Catalog` owns one pluggy ``PluginManager``; nothing is loaded at
-import time.  The built-in plugins register through the same hooks as
-third-party packages, which are found through the entry-point group
-``solitaire``.  A plugin that fails to import, raises in a hook, registers
+import time.  The core knows no built-in plugin: the application hands its own
+to the catalog (``Catalog(builtins={name: plugin})``; the application's catalog
+is ``solitaire.plugins.builtins.new_catalog()``), and they register through the
+same hooks as third-party packages, which are found through the entry-point
+group ``solitaire``.  The hooks are called through pluggy
+(``manager.hook.solitaire_hint(...)``), so ``firstresult``, ``tryfirst`` and
+``trylast`` and hook wrappers (``wrapper=True``, old-style ``hookwrapper=True``)
+do what pluggy says.  A plugin that fails to import, raises in a hook, registers
 something that is not of the right kind, or takes an id already taken is left
 out and reported in :attr:`Catalog.problems`; the rest still works.
 
@@ -19,7 +24,23 @@ run on its own, unheard, until the program ends.  ``$SOLITAIRE_NO_PLUGINS=1``
 (the command's ``--no-plugins``) loads the built-ins only: no entry point is
 even imported.
 
->>> catalog = Catalog(entry_points=False)
+All of that is done in one place, :func:`_guarded`: when a plugin is registered,
+the ``function`` of each of its pluggy ``HookImpl`` objects is replaced by an
+isolating wrapper around it (its ``argnames`` stay the plugin's, so pluggy calls
+it as before).  Isolation has to be per implementation: a pluggy hook wrapper
+(``wrapper=True``) sees only the whole call, and cannot keep one implementation
+that hangs or exits from the others, nor ``add_hookcall_monitoring``, which is
+told before and after the whole call.  The wrapper runs the plugin's code (a
+wrapper's two halves each on their own) in place for a built-in, or in a daemon
+thread within the deadline for any other plugin; it gives a registration hook a
+:class:`Registry` of the plugin's own; it checks the answer's kind; and for a
+plugin that failed it leaves the plugin out and answers as if it were not there
+(None, or the result as it came through a wrapper).  Pluggy calls plugins last
+registered first: what the registration hooks add is taken when the call is
+over, in registration order, so that the first plugin keeps an id.
+
+>>> from solitaire.plugins.builtins import new_catalog
+>>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
 ['klondike', 'reflechi']
 >>> catalog.options_from_code("KL1-D3V-AAAAAAG")
@@ -32,9 +53,9 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import partial
+from contextvars import ContextVar
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -75,6 +96,8 @@ TIMEOUT_VARIABLE: Final = "SOLITAIRE_PLUGIN_TIMEOUT"
 DEFAULT_TIMEOUT: Final = 5.0
 #: What a hint provider may take beyond the hint's own budget (scheduling, a slow machine).
 HINT_GRACE: Final = 0.5
+#: The seconds the built-in hint thinks, unless the application says (``Catalog(hint_budget=...)``).
+DEFAULT_HINT_BUDGET: Final = 1.0
 BUILTIN_PACKAGE: Final = "solitaire-framework"
 RedealFactory = Callable[[str | None], RedealPolicy]
 _T = TypeVar("_T")
@@ -157,13 +180,36 @@ class PluginError(Exception):
         ).translate(lang)
 
 
-class Registry:
-    """What the registry hooks receive: ``register.add_variant(...)`` and friends."""
+@attrs.frozen
+class _Addition:
+    """One thing a plugin added in a registration hook, held until the call is over: the
+    hook, the table, the id, the thing, and the code prefix or letter it claims."""
 
-    def __init__(self, catalog: Catalog, source: PluginInfo | None = None) -> None:
+    hook: str
+    kind: str
+    key: str
+    value: Any
+    mark: str | None
+
+
+class Registry:
+    """What the registry hooks receive: ``register.add_variant(...)`` and friends.
+
+    What a plugin adds is checked on its own at once (the method raises for a
+    thing that is wrong in itself), and against what the other plugins added
+    when the hook call is over, in the plugins' registration order: the first
+    plugin registered keeps an id, a code prefix or a letter, and a later one
+    asking for it is left out, whatever order pluggy called them in."""
+
+    def __init__(self, catalog: Catalog, source: PluginInfo | None = None, hook: str = "") -> None:
         self._catalog = catalog
         self.source = source or PluginInfo("builtins", BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
+        self.hook = hook
         self._closed = False
+
+    def for_plugin(self, source: PluginInfo) -> Registry:
+        """The registry one plugin's hook implementation gets: what it adds is that plugin's."""
+        return Registry(self._catalog, source, self.hook)
 
     def close(self) -> None:
         """Take nothing more: the hook it was given to has ended, or was given up on."""
@@ -189,10 +235,7 @@ class Registry:
             raise ValueError(f"variant {variant.id!r}: draws must be numbers 1..9, default_draw one of them")
         if not variant.has_stock and draws != (1,) and variant.draw_label == Variant.draw_label:
             raise ValueError(f"variant {variant.id!r} has no stock: it draws 1 only (draws = (1,))")
-        for other in self._catalog.variants.values():
-            if other.code_prefix == prefix:
-                raise ValueError(f"code prefix {prefix!r} is taken by variant {other.id!r}")
-        self._add("variant", variant.id, variant, self._catalog.variants)
+        self._add("variant", variant.id, variant, str(prefix))
 
     def add_scoring(self, scheme: ScoringScheme) -> None:
         """Make a scoring scheme available under ``scheme.id`` and its code letter."""
@@ -201,10 +244,7 @@ class Registry:
         letter = scheme.code_letter
         if not (isinstance(letter, str) and len(letter) == 1 and letter in _LETTERS):
             raise ValueError(f"scoring {scheme.id!r}: code_letter must be one capital letter")
-        for other in self._catalog.scorings.values():
-            if other.code_letter == letter:
-                raise ValueError(f"code letter {letter!r} is taken by scoring {other.id!r}")
-        self._add("scoring", scheme.id, scheme, self._catalog.scorings)
+        self._add("scoring", scheme.id, scheme, str(letter))
 
     def add_redeal(self, name: str, factory: RedealFactory, code_letter: str | None = None) -> None:
         """Make redeal policies ``name`` or ``name:ARGUMENT`` available.
@@ -214,36 +254,24 @@ class Registry:
         """
         if not callable(factory):
             raise TypeError("add_redeal() takes a name and a factory function")
-        if code_letter is not None:
-            if not (
-                isinstance(code_letter, str) and len(code_letter) == 1 and code_letter in _REDEAL_LETTERS
-            ):
-                raise ValueError(f"redeal {name!r}: code_letter must be one capital letter other than F")
-            taken = self._catalog.redeal_letters.get(code_letter)
-            if taken is not None:
-                raise ValueError(f"redeal code letter {code_letter!r} is taken by {taken!r}")
-        self._add("redeal", name, factory, self._catalog.redeals)
-        if code_letter is not None:
-            self._catalog.redeal_letters[code_letter] = name
+        if code_letter is not None and not (
+            isinstance(code_letter, str) and len(code_letter) == 1 and code_letter in _REDEAL_LETTERS
+        ):
+            raise ValueError(f"redeal {name!r}: code_letter must be one capital letter other than F")
+        self._add("redeal", name, factory, None if code_letter is None else str(code_letter))
 
-    def _add(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
-        if type(key) is not str:  # a subclass would run the plugin's code under the lock
+    def _add(self, kind: str, key: str, value: Any, mark: str | None) -> None:
+        if type(key) is not str:  # a subclass would run the plugin's code in the catalog's thread
             raise ValueError(f"{kind} id must be a plain str, not {type(key).__name__}")
-        with self._catalog._adding:
-            if self._closed:
-                raise RuntimeError(f"{kind} {key!r} came too late: registration is over")
-            self._add_now(kind, key, value, table)
-
-    def _add_now(self, kind: str, key: str, value: Any, table: dict[str, Any]) -> None:
-        if not (isinstance(key, str) and key and key.replace("-", "").replace("_", "").isalnum()):
+        if not (key and key.replace("-", "").replace("_", "").isalnum()):
             raise ValueError(f"{kind} id {key!r} must be letters, digits, '-' or '_'")
         if not key.isascii() or key != key.lower():
             raise ValueError(f"{kind} id {key!r} must be lower-case ASCII")
-        if key in table:
-            owner = self._catalog.sources[(kind, key)].package
-            raise ValueError(f"{kind} id {key!r} is taken (by {owner})")
-        table[key] = value
-        self._catalog.sources[(kind, key)] = self.source
+        with self._catalog._adding:
+            if self._closed:
+                raise RuntimeError(f"{kind} {key!r} came too late: registration is over")
+            added = _Addition(self.hook, kind, key, value, mark)
+            self._catalog._added.setdefault(self.source.plugin, []).append((self.source, added))
 
 
 class Catalog:
@@ -252,15 +280,22 @@ class Catalog:
     def __init__(
         self,
         *,
+        builtins: Mapping[str, object] | None = None,
+        hint_budget: Callable[[], float] | None = None,
         entry_points: bool | None = None,
         blocked: Iterable[str] | None = None,
         plugins: Iterable[object] = (),
         timeout: float | None = None,
     ) -> None:
-        """Load the built-ins, then ``plugins`` (objects or modules with hook
-        implementations, as tests and embedding programs pass them), then the
-        installed packages' entry points unless ``entry_points`` is false (by
-        default: unless ``$SOLITAIRE_NO_PLUGINS`` is 1).
+        """Load the ``builtins`` (plugins by name, the application's own: their code runs
+        in place), then ``plugins`` (objects or modules with hook implementations, as
+        tests and embedding programs pass them), then the installed packages' entry
+        points unless ``entry_points`` is false (by default: unless
+        ``$SOLITAIRE_NO_PLUGINS`` is 1).  The core has no built-ins of its own: the
+        application's catalog is ``solitaire.plugins.builtins.new_catalog()``.
+        ``hint_budget()`` is the seconds the built-in hint may think (default
+        :data:`DEFAULT_HINT_BUDGET`): a third-party hint provider gets that and
+        :data:`HINT_GRACE`.
         ``blocked`` names plugins not to load (default: ``$SOLITAIRE_BLOCK_PLUGINS``).
         ``timeout``: the seconds each plugin (but the built-ins) may take to load
         and register (default: ``$SOLITAIRE_PLUGIN_TIMEOUT``, else 5)."""
@@ -274,7 +309,15 @@ class Catalog:
         self._infos: dict[str, PluginInfo] = {}
         #: Plugins whose code runs at arm's length (all but the built-ins), and their time spent.
         self._foreign: dict[str, float] = {}
+        #: The plugins' names in the order they were registered: the first keeps an id.
+        self._order: list[str] = []
+        #: What each plugin added in the registration hook being called (see :class:`Registry`).
+        self._added: dict[str, list[tuple[PluginInfo, _Addition]]] = {}
+        #: The code prefixes and scoring letters taken, and by which variant or scheme.
+        self._prefixes: dict[str, str] = {}
+        self._letters: dict[str, str] = {}
         self._adding = threading.RLock()
+        self._hint_budget = hint_budget or (lambda: DEFAULT_HINT_BUDGET)
         self.timeout = _timeout() if timeout is None else timeout
         if entry_points is None:
             entry_points = os.environ.get(NO_PLUGINS_VARIABLE, "").strip() not in ("1", "yes", "true")
@@ -292,7 +335,8 @@ class Catalog:
                         name, Message("blocked (by {variable} or the caller)", variable=BLOCK_VARIABLE)
                     )
                 )
-        self._register_builtins()
+        for name, module in (builtins or {}).items():
+            self._register_builtin(name, module)
         for plugin in plugins:
             name = getattr(plugin, "__name__", None) or type(plugin).__name__
             suffix = 1
@@ -305,16 +349,12 @@ class Catalog:
 
     # -- loading -------------------------------------------------------------------------------
 
-    def _register_builtins(self) -> None:
-        from solitaire.plugins import builtins, sampling_hints, solver_hints
-
-        # Hint providers are asked last registered first: solver-hints, sampling-hints, builtins.
-        builtin = (("builtins", builtins), ("sampling-hints", sampling_hints), ("solver-hints", solver_hints))
-        for name, module in builtin:
-            if self.manager.is_blocked(name):
-                continue
-            self.manager.register(module, name=name)
-            self._infos[name] = PluginInfo(name, BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
+    def _register_builtin(self, name: str, module: object) -> None:
+        if self.manager.is_blocked(name):
+            return
+        self.manager.register(module, name=name)
+        self._infos[name] = PluginInfo(name, BUILTIN_PACKAGE, package_version(BUILTIN_PACKAGE))
+        self._guard(name)
 
     def _register(self, plugin: object, name: str) -> None:
         if self.manager.is_blocked(name):
@@ -332,6 +372,7 @@ class Catalog:
         module = str(getattr(plugin, "__module__", None) or getattr(plugin, "__name__", ""))
         package = _distribution_of(module)
         self._infos[name] = PluginInfo(name, package or "?", package_version(package) if package else "?")
+        self._guard(name)
 
     def _load_entry_points(self) -> None:
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
@@ -351,35 +392,71 @@ class Catalog:
                 self._leave_out(entry.name, failure.reason(self, Message("cannot be loaded")))
                 continue
             self._infos[entry.name] = info
+            self._guard(entry.name)
+
+    def _guard(self, name: str) -> None:
+        """Take the plugin ``name``, just registered, in its turn, and put each of its hook
+        implementations behind the one isolating wrapper (:func:`_guarded`): pluggy calls
+        the wrapper, the wrapper the plugin."""
+        plugin = self.manager.get_plugin(name)
+        if plugin is None:
+            return
+        self._order.append(name)
+        for caller in self.manager.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.plugin_name == name:
+                    # HookImpl.function is pluggy's to call; argnames stay the plugin's own.
+                    setattr(impl, "function", _guarded(self, impl, caller.name))  # noqa: B010
 
     def _collect(self) -> None:
-        calls = (
-            self.manager.hook.solitaire_register_variants,
-            self.manager.hook.solitaire_register_scoring,
-            self.manager.hook.solitaire_register_redeal,
-        )
-        for caller in calls:
-            for impl in caller.get_hookimpls():  # registration order, built-ins first
-                name = impl.plugin_name
-                if not self.manager.is_registered(impl.plugin) or self.manager.is_blocked(name):
-                    continue
-                registry = Registry(self, self._infos.get(name, PluginInfo(name, "?", "?")))
-                function = impl.function
-                if name in self._foreign:
-                    failure = self._at_arms_length(name, partial(function, register=registry))
-                    registry.close()
-                    if failure is not None:
-                        self._leave_out(
-                            name, failure.reason(self, Message("failed in {hook}", hook=caller.name))
-                        )
-                    continue
+        """Call each registration hook through pluggy, then take what the plugins added,
+        in their registration order (built-ins first)."""
+        for hook in REGISTRATION_HOOKS:
+            getattr(self.manager.hook, hook)(register=Registry(self, hook=hook))
+            self._take_added()
+
+    def _take_added(self) -> None:
+        with self._adding:
+            added, self._added = self._added, {}
+        for name in self._order:
+            if name not in added or not self._present(name):
+                continue
+            for info, addition in added[name]:
                 try:
-                    function(register=registry)
-                except Exception as error:
+                    self._take(info, addition)
+                except ValueError as error:
                     self._leave_out(
-                        name, Message("failed in {hook}: {error}", hook=caller.name, error=_describe(error))
+                        name, Message("failed in {hook}: {error}", hook=addition.hook, error=_describe(error))
                     )
-                registry.close()
+                    break
+
+    def _take(self, info: PluginInfo, addition: _Addition) -> None:
+        """Add one thing a plugin registered, or raise ValueError for an id, prefix or letter
+        that is taken."""
+        kind, key, mark = addition.kind, addition.key, addition.mark
+        if kind == "variant" and mark is not None and mark in self._prefixes:
+            raise ValueError(f"code prefix {mark!r} is taken by variant {self._prefixes[mark]!r}")
+        if kind == "scoring" and mark is not None and mark in self._letters:
+            raise ValueError(f"code letter {mark!r} is taken by scoring {self._letters[mark]!r}")
+        if kind == "redeal" and mark is not None and mark in self.redeal_letters:
+            raise ValueError(f"redeal code letter {mark!r} is taken by {self.redeal_letters[mark]!r}")
+        tables: dict[str, dict[str, Any]] = {
+            "variant": self.variants,
+            "scoring": self.scorings,
+            "redeal": self.redeals,
+        }
+        table = tables[kind]
+        if key in table:
+            raise ValueError(f"{kind} id {key!r} is taken (by {self.sources[(kind, key)].package})")
+        table[key] = addition.value
+        self.sources[(kind, key)] = info
+        if mark is not None:
+            marks = {"variant": self._prefixes, "scoring": self._letters, "redeal": self.redeal_letters}
+            marks[kind][mark] = key
+
+    def _present(self, name: str) -> bool:
+        """Whether the plugin ``name`` is still in (not left out, nor blocked)."""
+        return self.manager.get_plugin(name) is not None
 
     def _at_arms_length(self, name: str, function: Callable[[], object]) -> _Failure | None:
         """Run plugin code at start-up within what is left of the plugin's time; None when it
@@ -408,13 +485,20 @@ class Catalog:
             self.manager.unregister(plugin)
         if name in self._foreign:  # a plugin that hung might register itself later: not any more
             self.manager.set_blocked(name)
+        with self._adding:
+            self._added.pop(name, None)
         for table, kind in ((self.variants, "variant"), (self.scorings, "scoring"), (self.redeals, "redeal")):
             for key in [key for key in table if self.sources[(kind, key)].plugin == name]:
                 del table[key]
                 del self.sources[(kind, key)]
-        for letter, policy in list(self.redeal_letters.items()):
-            if policy not in self.redeals:
-                del self.redeal_letters[letter]
+        for marks, table in (
+            (self._prefixes, self.variants),
+            (self._letters, self.scorings),
+            (self.redeal_letters, self.redeals),
+        ):
+            for mark, key in list(marks.items()):
+                if key not in table:
+                    del marks[mark]
 
     # -- building games ------------------------------------------------------------------------
 
@@ -604,7 +688,8 @@ class Catalog:
         failed: Callable[[str, Message | str], None] | None = None,
         skip: Container[str] = (),
     ) -> Hint:
-        """The first hint provider's answer (the built-in one always answers).
+        """The first hint provider's answer (the built-in one always answers), through
+        pluggy's ``solitaire_hint`` (``firstresult``, in pluggy's order, wrappers too).
 
         A provider that raises, or answers something other than a hint, is
         passed over and left out.  With ``failed`` it is only passed over and
@@ -613,45 +698,161 @@ class Catalog:
         The providers named in ``skip`` are not asked."""
         from solitaire.core.hints import Hint, no_move
 
-        leave_out = self._leave_out if failed is None else failed
-        for impl in reversed(self.manager.hook.solitaire_hint.get_hookimpls()):  # the call order
-            if impl.plugin_name in skip:
-                continue
-            function = impl.function
-            if impl.plugin_name in self._foreign:
-                outcome = _call_plugin(partial(function, state=state, rules=rules), hint_timeout())
-                if isinstance(outcome, _Failure):
-                    leave_out(
-                        impl.plugin_name,
-                        outcome.reason(self, Message("failed in {hook}", hook="solitaire_hint")),
-                    )
-                    continue
-                answer = outcome
-            else:
-                try:
-                    answer = function(state=state, rules=rules)
-                except Exception as error:
-                    leave_out(
-                        impl.plugin_name,
-                        Message("failed in {hook}: {error}", hook="solitaire_hint", error=_describe(error)),
-                    )
-                    continue
-            if isinstance(answer, Hint):
-                return answer
-            if answer is not None:
-                returned = Message(
-                    "{hook} returned {kind}, not a Hint", hook="solitaire_hint", kind=type(answer).__name__
-                )
-                leave_out(impl.plugin_name, returned)
-        return no_move()
+        caller = self.manager.hook.solitaire_hint
+        skipped = [plugin for name, plugin in self.manager.list_name_plugin() if plugin and name in skip]
+        if skipped:
+            caller = self.manager.subset_hook_caller("solitaire_hint", skipped)
+        token = _reporter.set(failed)
+        try:
+            answer = caller(state=state, rules=rules)
+        finally:
+            _reporter.reset(token)
+        return answer if isinstance(answer, Hint) else no_move()
+
+    def hint_timeout(self) -> float:
+        """The seconds a third-party hint provider may take: the built-in hint's own time
+        budget (``hint_budget()``), and :data:`HINT_GRACE`."""
+        return self._hint_budget() + HINT_GRACE
 
 
-def hint_timeout() -> float:
-    """The seconds a third-party hint provider may take: the built-in hint's own time
-    budget (``solitaire.plugins.sampling_hints.budget``), and :data:`HINT_GRACE`."""
-    from solitaire.plugins import sampling_hints
+#: The registration hooks, called in this order.
+REGISTRATION_HOOKS: Final = (
+    "solitaire_register_variants",
+    "solitaire_register_scoring",
+    "solitaire_register_redeal",
+)
+#: Who hears of a failing plugin during this call (:meth:`Catalog.hint`'s ``failed``),
+#: when not the catalog itself, which leaves the plugin out.
+_reporter: ContextVar[Callable[[str, Message | str], None] | None] = ContextVar("reporter", default=None)
 
-    return sampling_hints.budget.seconds + HINT_GRACE
+
+def _guarded(catalog: Catalog, impl: pluggy.HookImpl, hook: str) -> Callable[..., Any]:
+    """The one wrapper a hook implementation runs in, as pluggy calls it.
+
+    A built-in's code runs in place, an exception caught; a third-party plugin's
+    runs in a daemon thread of its own within its deadline (a registration hook:
+    what is left of the plugin's time; the hint: :meth:`Catalog.hint_timeout`),
+    its print to stderr, its ``sys.exit()`` caught.  A registration hook gets a
+    :class:`Registry` of its plugin's own, closed when it returns.  An answer of
+    the wrong kind is a failure too.  A plugin that fails is left out (or told to
+    the ``failed`` of :meth:`Catalog.hint`), and the call goes on without it: a
+    plain implementation answers None, a wrapper (``wrapper=True`` or an
+    old-style ``hookwrapper=True``) lets the result through as it came.  A plugin
+    left out meanwhile is not called any more."""
+    function, name = impl.function, impl.plugin_name
+    foreign = name in catalog._foreign
+    at = (
+        impl.argnames.index("register")
+        if hook in REGISTRATION_HOOKS and "register" in impl.argnames
+        else None
+    )
+
+    def run(step: Callable[[], _T]) -> _T | _Failure:
+        if not foreign:
+            try:
+                return step()
+            except Exception as error:
+                return _Failure(error, 0.0)
+        if hook in REGISTRATION_HOOKS:
+            outcome: list[_T] = []
+            failure = catalog._at_arms_length(name, lambda: outcome.append(step()))
+            return failure if failure is not None else outcome[0]
+        return _call_plugin(step, catalog.hint_timeout())
+
+    def fail(reason: Message | str) -> None:
+        report = _reporter.get()
+        (catalog._leave_out if report is None else report)(name, reason)
+
+    def failed(failure: _Failure) -> None:
+        fail(failure.reason(catalog, Message("failed in {hook}", hook=hook)))
+
+    def wrong(answer: object) -> bool:
+        """Whether ``answer`` is not what the hook answers: then it is told as a failure."""
+        if hook != "solitaire_hint":
+            return False
+        from solitaire.core.hints import Hint
+
+        if answer is None or isinstance(answer, Hint):
+            return False
+        fail(Message("{hook} returned {kind}, not a Hint", hook=hook, kind=type(answer).__name__))
+        return True
+
+    def arguments(args: tuple[Any, ...]) -> tuple[tuple[Any, ...], Registry | None]:
+        if at is None or not isinstance(args[at], Registry):
+            return args, None
+        info = catalog._infos.get(name, PluginInfo(name, "?", "?"))
+        registry = args[at].for_plugin(info)
+        return (*args[:at], registry, *args[at + 1 :]), registry
+
+    if not (impl.wrapper or impl.hookwrapper):
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            if not catalog._present(name):
+                return None
+            args, registry = arguments(args)
+            try:
+                answer = run(lambda: function(*args, **kwargs))
+            finally:
+                if registry is not None:
+                    registry.close()
+            if isinstance(answer, _Failure):
+                failed(answer)
+                return None
+            return None if wrong(answer) else answer
+
+        return call
+
+    def started(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Generator[Any, Any, Any]:
+        teardown: Generator[Any, Any, Any] = function(*args, **kwargs)  # type: ignore[assignment]
+        try:
+            next(teardown)
+        except StopIteration:
+            raise RuntimeError("the wrapper did not yield") from None
+        return teardown
+
+    def finished(teardown: Generator[Any, Any, Any], result: object) -> object:
+        try:
+            teardown.send(result)
+        except StopIteration as stop:
+            return stop.value
+        teardown.close()
+        raise RuntimeError("the wrapper yielded twice")
+
+    def wrap(*args: Any, **kwargs: Any) -> Generator[None, Any, Any]:
+        if not catalog._present(name):
+            return (yield)
+        args, registry = arguments(args)
+        try:
+            teardown = run(lambda: started(args, kwargs))
+            if isinstance(teardown, _Failure):
+                failed(teardown)
+                return (yield)
+            try:
+                result = yield
+            except BaseException:
+                run(teardown.close)
+                raise
+            if not catalog._present(name):
+                return result
+            if impl.hookwrapper:  # old style: ``result`` is pluggy's Result, forced in place
+                before = result.get_result() if result.exception is None else None
+                done = run(lambda: finished(teardown, result))
+                if isinstance(done, _Failure):
+                    failed(done)
+                    result.force_result(before)
+                elif result.exception is None and wrong(result.get_result()):
+                    result.force_result(before)
+                return None
+            done = run(lambda: finished(teardown, result))
+            if isinstance(done, _Failure):
+                failed(done)
+                return result
+            return result if wrong(done) else done
+        finally:
+            if registry is not None:
+                registry.close()
+
+    return wrap
 
 
 def _timeout() -> float:

@@ -6,9 +6,9 @@ The window and the terminal game each hold one :class:`Session` and draw what it
 tells them; it knows nothing of either (no Qt here)::
 
     >>> import tempfile
-    >>> from solitaire.core.registry import Catalog
+    >>> from solitaire.plugins.builtins import new_catalog
     >>> from solitaire.core.store import Store
-    >>> session = Session(Catalog(entry_points=False), Store(tempfile.mkdtemp()))
+    >>> session = Session(new_catalog(entry_points=False), Store(tempfile.mkdtemp()))
     >>> session.resume() is None  # nothing saved yet
     True
     >>> session.new_game("KL1-D1N-AAAAAAG").code

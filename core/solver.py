@@ -40,8 +40,8 @@ search then uses sound reductions only, so that "unwinnable" is a proof:
 * a king that already lies at the bottom of its column never moves to an empty
   column, and of several empty columns only the first is tried.
 
->>> from solitaire.core.registry import Catalog
->>> game = Catalog(entry_points=False).game_from_code("KL1-D3N-AAAAAAC")
+>>> from solitaire.plugins.builtins import new_catalog
+>>> game = new_catalog(entry_points=False).game_from_code("KL1-D3N-AAAAAAC")
 >>> solve(game.state, game.rules).verdict   # no card of this deal ever plays
 'unwinnable'
 """

@@ -9,7 +9,8 @@ more, with a larger budget; :func:`wilson` gives the 95% Wilson score interval
 of each share.
 
 >>> from concurrent.futures import ThreadPoolExecutor
->>> spec = SurveySpec("klondike", draw=3, max_nodes=3000)
+>>> from solitaire.plugins.builtins import new_catalog
+>>> spec = SurveySpec("klondike", draw=3, max_nodes=3000, catalog=new_catalog)
 >>> with ThreadPoolExecutor(2) as executor:
 ...     report = run_survey(executor, spec, range(2, 4))
 >>> report.counts
@@ -122,7 +123,10 @@ class SurveySpec:
     """What to survey: the game options (Normal scoring) and each deal's budget.
 
     ``draw`` None is the variant's default, ``redeal`` None the scoring's
-    (unlimited for Normal)."""
+    (unlimited for Normal).  ``catalog`` makes the catalog a worker plays with, one
+    per process: a top-level function or class (picklable by reference), the
+    application's ``solitaire.plugins.builtins.new_catalog`` (the core's own
+    :class:`Catalog` has no built-ins)."""
 
     variant: str = "klondike"
     draw: int | None = None
@@ -130,6 +134,7 @@ class SurveySpec:
     returns_allowed: bool = True
     timeout: float = 10.0
     max_nodes: int = DEFAULT_NODES
+    catalog: Callable[[], Catalog] = attrs.field(default=Catalog, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -142,17 +147,16 @@ class DealResult:
     nodes: int
 
 
-_catalog: Catalog | None = None
+_catalogs: dict[Callable[[], Catalog], Catalog] = {}
 _catalog_lock = threading.Lock()
 
 
-def _process_catalog() -> Catalog:
-    """One catalog per process (with the installed plugins, as the command line's)."""
-    global _catalog
+def _process_catalog(make: Callable[[], Catalog]) -> Catalog:
+    """One catalog per process and factory (with the installed plugins, as the command line's)."""
     with _catalog_lock:
-        if _catalog is None:
-            _catalog = Catalog()
-        return _catalog
+        if make not in _catalogs:
+            _catalogs[make] = make()
+        return _catalogs[make]
 
 
 def survey_deal(
@@ -163,18 +167,20 @@ def survey_deal(
     deal: int,
     timeout: float,
     max_nodes: int = DEFAULT_NODES,
+    catalog: Callable[[], Catalog] = Catalog,
 ) -> tuple[int, Verdict, float, int]:
     """Solve one deal from its start: ``(deal, verdict, seconds, nodes)``.
 
     A plain top-level function (picklable by reference) for any executor; the
-    plugins are those installed where it runs (one :class:`Catalog` per process).
+    plugins are those installed where it runs (one catalog per process, made by
+    ``catalog()``: see :class:`SurveySpec`).
     Raises :class:`~solitaire.core.registry.OptionsError` for options that
     process cannot play."""
     from solitaire.core.solver import solve
 
-    catalog = _process_catalog()
-    options = catalog.options(variant, draw, "normal", redeal, returns_allowed, deal)
-    game = catalog.new_game(options)
+    plugins = _process_catalog(catalog)
+    options = plugins.options(variant, draw, "normal", redeal, returns_allowed, deal)
+    game = plugins.new_game(options)
     result = solve(game.state, game.rules, max_nodes=max_nodes, timeout=timeout)
     return deal, result.verdict, result.seconds, result.nodes
 
@@ -306,6 +312,7 @@ def run_survey(
                         deal,
                         spec.timeout,
                         spec.max_nodes,
+                        spec.catalog,
                     )
                 )
                 if len(pending) >= in_flight:

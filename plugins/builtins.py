@@ -1,14 +1,29 @@
 """The built-in plugin: registers Klondike, Réfléchi, the Normal and Vegas scoring
 schemes, the ``unlimited`` and ``passes:N`` redeal policies and the heuristic hint,
-through the same hooks a third-party package implements."""
+through the same hooks a third-party package implements.
+
+The core knows no built-ins: the application hands them to its
+:class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
+what the command line, the window, the kit, the benchmarks and the tests use:
+
+>>> catalog = new_catalog(entry_points=False)
+>>> sorted(catalog.variants), sorted(catalog.scorings)
+(['klondike', 'reflechi'], ['normal', 'vegas'])
+>>> sorted(Catalog(entry_points=False).variants)  # the core alone
+[]
+"""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
+
 from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
-from solitaire.core.registry import Registry
+from solitaire.core.registry import Catalog, Registry
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
+from solitaire.plugins import sampling_hints, solver_hints
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
 from solitaire.plugins.scoring import GolfScoring, NormalScoring, NoScoring, SpiderScoring, VegasScoring
@@ -18,6 +33,8 @@ from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
 from solitaire.variants.spider import Spider
 from solitaire.variants.yukon import Yukon
+
+__all__ = ["builtin_plugins", "hint_budget", "new_catalog"]
 
 
 @hookimpl
@@ -48,3 +65,34 @@ def solitaire_register_redeal(register: Registry) -> None:
 @hookimpl(trylast=True)
 def solitaire_hint(state: State, rules: Ruleset) -> Hint | None:
     return heuristic_hint(state, rules)
+
+
+def builtin_plugins() -> dict[str, object]:
+    """The built-in plugins by name, in the order they register.  Hint providers are
+    asked last registered first: solver-hints, sampling-hints, then this module's
+    heuristic (``trylast``), which always answers."""
+    return {"builtins": sys.modules[__name__], "sampling-hints": sampling_hints, "solver-hints": solver_hints}
+
+
+def hint_budget() -> float:
+    """The seconds the built-in hint thinks (``sampling_hints.budget``, replaceable)."""
+    return sampling_hints.budget.seconds
+
+
+def new_catalog(
+    *,
+    entry_points: bool | None = None,
+    blocked: Iterable[str] | None = None,
+    plugins: Iterable[object] = (),
+    timeout: float | None = None,
+) -> Catalog:
+    """The application's catalog: the built-ins, then ``plugins``, then the installed
+    packages (the arguments are :class:`~solitaire.core.registry.Catalog`'s)."""
+    return Catalog(
+        builtins=builtin_plugins(),
+        hint_budget=hint_budget,
+        entry_points=entry_points,
+        blocked=blocked,
+        plugins=plugins,
+        timeout=timeout,
+    )

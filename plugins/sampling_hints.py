@@ -45,8 +45,8 @@ node limit keeps hints the same on fast and slow machines; the time limit only
 stops a hint that would take too long (then, on a slow or busy machine, fewer
 guesses may be made).
 
->>> from solitaire.core.registry import Catalog
->>> game = Catalog(entry_points=False).game_from_code("KL1-D3N-AAAAAAG")
+>>> from solitaire.plugins.builtins import new_catalog
+>>> game = new_catalog(entry_points=False).game_from_code("KL1-D3N-AAAAAAG")
 >>> len(unseen_cards(game.state))   # 21 cards face down, 24 in the stock
 45
 >>> guess = next(guesses(game.state, game.rules))

@@ -32,7 +32,7 @@ final state.  Before and after each game the deal is made again, from the
 options and from the game code, and must be the same each time; the code must
 name the same options.
 
->>> kit = Kit(Catalog(entry_points=False), deals=1, steps=30)
+>>> kit = Kit(new_catalog(entry_points=False), deals=1, steps=30)
 >>> summary = kit.check_variant("klondike")
 >>> summary.games, summary.moves > 20, summary.refusals > 0
 (1, True, True)
@@ -63,6 +63,7 @@ from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, PileSpec, ScoringScheme, Variant
 from solitaire.core.state import Column, Event, GameWon, ScoreChanged, State
+from solitaire.plugins.builtins import new_catalog
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -221,7 +222,7 @@ class Kit:
         for name, value, least in (("deals", deals, 1), ("steps", steps, 0), ("samples", samples, 0)):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise ValueError(f"{name} must be a whole number from {least}, not {value!r}")
-        self.catalog = catalog if catalog is not None else Catalog(plugins=plugins)
+        self.catalog = catalog if catalog is not None else new_catalog(plugins=plugins)
         self.deals = deals
         self.steps = steps
         self.seed = seed

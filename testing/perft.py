@@ -19,8 +19,8 @@ of the notation space that ``check`` accepts.  :func:`write_perft` works the
 legal moves out (checked against the same oracle) and writes a file; record
 positions once, check the moves by hand, and keep the file as a regression test.
 
->>> from solitaire.core.registry import Catalog
->>> catalog = Catalog(entry_points=False)
+>>> from solitaire.plugins.builtins import new_catalog
+>>> catalog = new_catalog(entry_points=False)
 >>> text = format_perft([Position("KL1-D1N-AAAAAAG", ("s",), note="one tap")], catalog)
 >>> print(text, end="")
 code: KL1-D1N-AAAAAAG
@@ -44,6 +44,7 @@ from solitaire.core.game import Game
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 from solitaire.testing.kit import ConformanceError, every_move
 
 __all__ = [
@@ -167,7 +168,7 @@ def check_perft(
     Raises :class:`ConformanceError` naming the file and line of the first position
     whose legal moves differ from the recorded ones (or from the oracle).
     """
-    catalog = catalog if catalog is not None else Catalog(plugins=plugins)
+    catalog = catalog if catalog is not None else new_catalog(plugins=plugins)
     positions = read_perft(path)
     if not positions:
         raise ConformanceError(f"{path}: no positions")
@@ -215,5 +216,5 @@ def write_perft(
     comments: Sequence[str] = ("Positions and their legal moves (format: solitaire.testing.perft).",),
 ) -> None:
     """Write a perft file of ``positions`` (see :func:`format_perft`)."""
-    catalog = catalog if catalog is not None else Catalog(plugins=plugins)
+    catalog = catalog if catalog is not None else new_catalog(plugins=plugins)
     Path(path).write_text(format_perft(positions, catalog, comments), encoding="utf-8")

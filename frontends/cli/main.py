@@ -41,6 +41,7 @@ from solitaire.core.registry import (
 from solitaire.core.store import HOME_VARIABLE
 from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
+from solitaire.plugins.builtins import new_catalog
 
 __all__ = ["gui_main", "log_file", "main"]
 
@@ -587,6 +588,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         options.returns_allowed,
         args.timeout,
         args.max_nodes if args.max_nodes is not None else DEFAULT_NODES,
+        catalog=new_catalog,
     )
     deals = range(args.first, args.first + args.deals)
 
@@ -922,7 +924,7 @@ def _play(args: argparse.Namespace) -> int:
         problem = window_problem()
         if problem is None:
             try:
-                return run(Catalog(), lang=lang)
+                return run(new_catalog(), lang=lang)
             except WindowUnavailable as error:
                 problem = error
         print(
@@ -934,7 +936,7 @@ def _play(args: argparse.Namespace) -> int:
 
     store = Store()
     return play_in_terminal(
-        Catalog(), lang=i18n.choose_language(lang, store.settings().language), store=store
+        new_catalog(), lang=i18n.choose_language(lang, store.settings().language), store=store
     )
 
 
@@ -968,7 +970,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         lang = args.lang
         if not args.command:
             return _play(args)
-        return COMMANDS[args.command](Catalog(entry_points=False) if args.no_plugins else Catalog(), args)
+        return COMMANDS[args.command](
+            new_catalog(entry_points=False) if args.no_plugins else new_catalog(), args
+        )
     except BadInput as error:
         print(printable(error.message(lang)), file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -244,8 +244,8 @@ def _icon() -> QIcon:
 def run(catalog: Catalog, *, lang: str | None = None) -> int:
     """Open the window and run until it is closed.
 
-    ``catalog`` is the installed plugins' (``Catalog()``): the window's worker
-    processes build the same one to think with.  Raises :class:`WindowUnavailable`
+    ``catalog`` is the application's (``solitaire.plugins.builtins.new_catalog()``):
+    the window's worker processes build the same one to think with.  Raises :class:`WindowUnavailable`
     when Qt is not installed."""
     try:
         from solitaire.frontends.qt.window import MainWindow
@@ -254,6 +254,7 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
 
     from solitaire.frontends.qt.i18n import text
     from solitaire.frontends.qt.instance import WindowInstance, bring_to_front
+    from solitaire.plugins.builtins import new_catalog
 
     app = _application()
     store = Store()
@@ -263,7 +264,7 @@ def run(catalog: Catalog, *, lang: str | None = None) -> int:
     # A terminal game on the same files may hold the current game: this window then plays its own.
     session = Session(catalog, store)
     own = not session.claim()
-    window = MainWindow(catalog, store, lang=lang, worker_catalog=Catalog, session=session)
+    window = MainWindow(catalog, store, lang=lang, worker_catalog=new_catalog, session=session)
     instance.raise_requested.connect(lambda: bring_to_front(window))
     # Quitting with the window open (the session ends) does not wait for its searches either.
     app.aboutToQuit.connect(window.thinker.shutdown)

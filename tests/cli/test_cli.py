@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from solitaire.core.cards import CARDS
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
 CODE = "KL1-D1N-AAAAAAG"
 STATE_FIELDS = {
@@ -338,12 +339,11 @@ def test_terminal_game_resumes_and_counts_finished_games(tmp_path: Path) -> None
 
 
 def test_a_hint_in_the_terminal_marks_the_game_as_helped(tmp_path: Path) -> None:
-    from solitaire.core.registry import Catalog
     from solitaire.core.store import Store
 
     def helped_after(lines: str) -> bool:
         _terminal_session(tmp_path, lines)
-        loaded = Store(tmp_path).load_game(Catalog(entry_points=False))
+        loaded = Store(tmp_path).load_game(new_catalog(entry_points=False))
         assert loaded is not None
         return loaded[1].helped
 
@@ -354,10 +354,9 @@ def test_a_hint_in_the_terminal_marks_the_game_as_helped(tmp_path: Path) -> None
 
 def test_a_game_opened_from_a_log_stays_no_record_in_the_terminal(tmp_path: Path) -> None:
     """The window saved a game it opened from a log: the terminal resumes it as such."""
-    from solitaire.core.registry import Catalog
     from solitaire.core.store import Statistics, Store
 
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.game_from_code(CODE)
     game.play("s")
     Store(tmp_path).save_game(game, catalog, game_id="from-a-log", from_deal=False)

@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.registry import Catalog
 from solitaire.core.store import Store
 from solitaire.frontends.cli.render import letters, render_state
 from solitaire.frontends.cli.terminal import HISTORY_FILE, line_editing
+from solitaire.plugins.builtins import new_catalog
 
 CODE = "KL1-D1N-AAAAAAG"
 ESCAPE = re.compile(r"\033\[[0-9;]*m")
@@ -40,7 +40,7 @@ def _foundation_columns(picture: str) -> list[int]:
 def test_the_foundations_stay_put_as_the_waste_and_foundations_change(
     draw: int, deal: int, choices: list[int], colour: bool, symbols: bool
 ) -> None:
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.new_game(catalog.options("klondike", draw, deal=deal))
     columns = set()
     for choice in choices:
@@ -56,7 +56,7 @@ def test_the_foundations_stay_put_as_the_waste_and_foundations_change(
 
 
 def test_tens_and_red_cards_take_no_more_room_than_the_others() -> None:
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.game_from_code("KL1-D3N-AAAAAAG")
     pictures = [render_state(game.state, game.rules, game.code, colour=True)]
     for _ in range(5):  # the fifth tap shows "8♥ 8♣ 10♠", red and a ten in the fan
@@ -148,7 +148,7 @@ def _play_at_a_terminal(home: Path, keys: list[str]) -> str:
 def test_up_recalls_a_line_in_this_game_and_the_next(tmp_path: Path) -> None:
     pytest.importorskip("readline")
     up = "\x1b[A"
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
 
     def moves() -> int:
         loaded = Store(tmp_path).load_game(catalog)

@@ -22,9 +22,9 @@ from failing_store import Disk, SiblingPlugin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Store
 from solitaire.frontends.cli.terminal import play_in_terminal
+from solitaire.plugins.builtins import new_catalog
 
 CODE = "KL1-D1N-AAAAAAG"
 
@@ -60,12 +60,12 @@ def play(
     before: dict[int, Callable[[], None]] | None = None,
 ) -> tuple[int, str]:
     monkeypatch.setattr(sys, "stdin", Typed(lines, before))
-    status = play_in_terminal(Catalog(entry_points=False), store=store)
+    status = play_in_terminal(new_catalog(entry_points=False), store=store)
     return status, capsys.readouterr().out
 
 
 def game_in_progress(folder: Path) -> None:
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     game = catalog.game_from_code(CODE)
     game.play("s")
     Store(folder).save_game(game, catalog, game_id="g")
@@ -111,7 +111,7 @@ def test_the_game_is_saved_once_the_disk_is_back(
     assert status == 0
     assert shown.count("cannot save") == 1 and shown.count("Saving works again") == 1
     again = Store(tmp_path)
-    loaded = again.load_game(Catalog(entry_points=False))
+    loaded = again.load_game(new_catalog(entry_points=False))
     assert loaded is not None and loaded[0].actions == ["s"] * 4 and loaded[1].id == "g"
     assert again.notices == []
 
@@ -119,7 +119,7 @@ def test_the_game_is_saved_once_the_disk_is_back(
 def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    with_plugin = Catalog(entry_points=False, plugins=[SiblingPlugin()])
+    with_plugin = new_catalog(entry_points=False, plugins=[SiblingPlugin()])
     game = with_plugin.new_game(with_plugin.options("sibling", deal=8))
     game.play("s")
     Store(tmp_path).save_game(game, with_plugin, game_id="sib")

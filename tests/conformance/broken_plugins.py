@@ -22,6 +22,7 @@ from solitaire.core.refusals import Refusal
 from solitaire.core.registry import Catalog, RedealFactory, Registry
 from solitaire.core.ruleset import RedealPolicy, Ruleset, ScoringScheme, Variant
 from solitaire.core.state import Event, State, StockDrawn
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.redeal import LimitedPasses
 from solitaire.plugins.scoring import NormalScoring
 from solitaire.variants import blocks
@@ -60,7 +61,7 @@ class Plugin:
 
 def catalog_with(**types: Any) -> Catalog:
     """The built-ins plus one plugin registering ``variant=``, ``scoring=`` or ``redeal=``."""
-    return Catalog(entry_points=False, blocked=["solver-hints"], plugins=[Plugin(**types)])
+    return new_catalog(entry_points=False, blocked=["solver-hints"], plugins=[Plugin(**types)])
 
 
 # -- variants --------------------------------------------------------------------------------------

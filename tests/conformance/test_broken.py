@@ -31,13 +31,13 @@ from solitaire.core.registry import (
     HINT_GRACE,
     NO_PLUGINS_VARIABLE,
     TIMEOUT_VARIABLE,
-    Catalog,
     Registry,
 )
 from solitaire.core.store import Store
 from solitaire.frontends.cli.main import EXIT_PLUGIN, run
 from solitaire.frontends.cli.terminal import play_in_terminal
 from solitaire.plugins import sampling_hints
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.sampling_hints import SamplingBudget
 from solitaire.testing import ConformanceError, Kit
 from solitaire.variants.klondike import Klondike
@@ -94,7 +94,7 @@ def test_a_variant_raising_during_a_game_is_reported_with_its_own_error() -> Non
 
 def test_the_same_kit_passes_the_unbroken_variant() -> None:
     """The settings of these tests are not too strict: Klondike itself passes."""
-    Kit(Catalog(entry_points=False, blocked=["solver-hints"]), **SETTINGS).check_variant("klondike")
+    Kit(new_catalog(entry_points=False, blocked=["solver-hints"]), **SETTINGS).check_variant("klondike")
 
 
 def test_a_scoring_scheme_that_gives_another_score_the_second_time_fails() -> None:
@@ -271,7 +271,7 @@ def test_a_hint_provider_calling_sys_exit_is_passed_over(
     module = installed(broken_plugins.plugin_source(hint="sys.exit(0)"))
     status, out, _ = cli(capsys, "hint", CODE, "--json")
     assert status == 0 and json.loads(out)["move"]
-    catalog = Catalog()
+    catalog = new_catalog()
     catalog.game_from_code(CODE).hint()
     assert [p.reason for p in catalog.problems if p.plugin == module] == [
         "failed in solitaire_hint: SystemExit: 0"
@@ -293,7 +293,7 @@ def test_a_plugin_hanging_in_registration_is_left_out_after_the_deadline(
 
 def test_a_plugin_that_answers_after_the_deadline_is_not_heard(installed: Installer) -> None:
     installed(broken_plugins.plugin_source(hook="broken_plugins.held().wait()"))
-    catalog = in_time(lambda: Catalog(timeout=0.1))
+    catalog = in_time(lambda: new_catalog(timeout=0.1))
     broken_plugins.held().set()  # it goes on, and registers its scoring scheme: too late
     for thread in threading.enumerate():
         if thread.name == "solitaire-plugin":
@@ -308,7 +308,7 @@ def test_a_hint_provider_that_hangs_gives_up_within_the_hint_budget(
     monkeypatch.setattr(sampling_hints, "budget", SamplingBudget(seconds=0.1))
     status, out, _ = in_time(lambda: cli(capsys, "hint", CODE, "--json"))
     assert status == 0 and json.loads(out)["move"]
-    catalog = Catalog()
+    catalog = new_catalog()
     in_time(catalog.game_from_code(CODE).hint)
     reasons = [p.reason for p in catalog.problems if p.plugin == module]
     assert reasons == [f"failed in solitaire_hint: did not answer in {0.1 + HINT_GRACE:g} s"]
@@ -364,7 +364,7 @@ def test_a_saved_game_a_plugin_cannot_replay_is_kept_aside(
 ) -> None:
     installed(broken_plugins.plugin_source())
     store = Store(tmp_path / "store")
-    catalog = Catalog()
+    catalog = new_catalog()
     game = catalog.game_from_code(ZERO_CODE)
     game.perform("s")
     store.save_game(game, catalog, game_id="g1")
@@ -382,7 +382,7 @@ def test_the_terminal_game_survives_a_scoring_scheme_that_raises(
     module = installed(broken_plugins.plugin_source())
     monkeypatch.setattr(broken_plugins, "FAIL_SCORING", True)
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"new {ZERO_CODE}\ns\ncode\nquit\n"))
-    status = play_in_terminal(Catalog(), store=Store(tmp_path / "store"))
+    status = play_in_terminal(new_catalog(), store=Store(tmp_path / "store"))
     out = capsys.readouterr().out
     assert status == 0
     assert f"plugin {module!r} (package solitaire-misbehaving 1.0) failed" in out
@@ -475,7 +475,7 @@ def test_an_id_that_runs_code_is_refused_before_the_catalog_is_held() -> None:
         def solitaire_register_variants(self, register: Registry) -> None:
             register.add_variant(Stalling())
 
-    catalog = in_time(lambda: Catalog(entry_points=False, plugins=[Plugin()], timeout=1))
+    catalog = in_time(lambda: new_catalog(entry_points=False, plugins=[Plugin()], timeout=1))
     broken_plugins.held().set()
     assert "stalling" not in catalog.variants and "klondike" in catalog.variants
     assert any("must be a plain str" in problem.reason for problem in catalog.problems)

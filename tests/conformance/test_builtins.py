@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 from solitaire.testing import DEFAULT_DEALS, DEFAULT_STEPS, Kit, Summary, check_redeal, check_variant
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints"])
 KIT = Kit(CATALOG)
 
 

@@ -6,7 +6,7 @@ from importlib import metadata
 
 import pytest
 
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 from solitaire.testing import DEFAULT_DEALS, Kit
 
 PACKAGE = "solitaire-yukon"
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def kit() -> Kit:
-    catalog = Catalog(blocked=["solver-hints"])  # the installed plugins, found through entry points
+    catalog = new_catalog(blocked=["solver-hints"])  # the installed plugins, found through entry points
     assert not [problem for problem in catalog.problems if problem.plugin != "solver-hints"]
     return Kit(catalog)
 

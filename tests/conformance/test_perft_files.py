@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from broken_plugins import ForgetsTheTap, catalog_with
 
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 from solitaire.testing import ConformanceError, Kit, Position, check_perft, read_perft, write_perft
 from solitaire.testing.perft import format_perft
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FILES = sorted(DATA.glob("*.perft"))
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints"])
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints"])
 
 
 def test_there_are_files() -> None:

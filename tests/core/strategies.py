@@ -20,9 +20,9 @@ from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.moves import DRAW, Move
-from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import State
+from solitaire.plugins.builtins import new_catalog
 
 __all__ = [
     "ALL_CARDS",
@@ -36,7 +36,7 @@ __all__ = [
     "syntactic_moves",
 ]
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 VARIANTS = ("klondike", "reflechi")
 REDEALS = (None, "unlimited", "passes:1", "passes:2", "passes:3")
 

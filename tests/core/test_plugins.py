@@ -1,7 +1,7 @@
 """The plugin host (solitaire.core.registry): built-ins, third-party plugins,
 misbehaving plugins, blocking, options and game codes.
 
-Plugin objects reach a Catalog in two ways here: ``Catalog(plugins=[...])``
+Plugin objects reach a Catalog in two ways here: ``new_catalog(plugins=[...])``
 (the public way for tests and embedding programs), and the way an installed
 package gets in, as entry points of the group ``solitaire``: the ``installed``
 fixture makes ``importlib.metadata.entry_points(group="solitaire")`` return
@@ -30,6 +30,7 @@ from solitaire.core.refusals import Refusal
 from solitaire.core.registry import BLOCK_VARIABLE, Catalog, OptionsError, PluginInfo, Registry
 from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme
 from solitaire.core.state import CardsMoved, Event, State
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import LimitedPasses
 from solitaire.plugins.scoring import NormalScoring, VegasScoring
@@ -248,7 +249,7 @@ def assert_builtins_work(catalog: Catalog) -> None:
 
 
 def test_the_builtins_register_through_the_hooks() -> None:
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     assert catalog.problems == []
     builtins, sampling, solver = (
         solitaire.plugins.builtins,
@@ -274,7 +275,7 @@ def test_the_builtins_register_through_the_hooks() -> None:
 
 
 def test_a_catalog_with_entry_points_and_none_installed_is_the_builtins(installed: Install) -> None:
-    catalog = Catalog()
+    catalog = new_catalog()
     assert catalog.problems == []
     assert set(catalog.sources) == BUILTIN_IDS
 
@@ -284,7 +285,7 @@ def test_a_catalog_with_entry_points_and_none_installed_is_the_builtins(installe
 
 def test_an_installed_scoring_scheme_appears_and_plays(installed: Install) -> None:
     installed("flat", ScoringPlugin(), package="solitaire-flat", version="2.0")
-    catalog = Catalog()
+    catalog = new_catalog()
     assert catalog.problems == []
     assert isinstance(catalog.scorings["flat"], FlatScoring)
     assert catalog.sources[("scoring", "flat")] == PluginInfo("flat", "solitaire-flat", "2.0")
@@ -305,7 +306,7 @@ def test_an_installed_scoring_scheme_appears_and_plays(installed: Install) -> No
 
 
 def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() -> None:
-    catalog = Catalog(entry_points=False, plugins=[ScoringPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[ScoringPlugin()])
     assert catalog.problems == []
     assert catalog.sources[("scoring", "flat")].plugin == "ScoringPlugin"
     game = catalog.new_game(catalog.options(scoring="flat", deal=6))
@@ -316,11 +317,11 @@ def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() 
 
 def test_a_plugin_scoring_scheme_is_unknown_without_its_plugin() -> None:
     with pytest.raises(CodeError, match=r"N \(normal\), V \(vegas\)"):
-        Catalog(entry_points=False).options_from_code("KL1-D1X-AAAAAAG")
+        new_catalog(entry_points=False).options_from_code("KL1-D1X-AAAAAAG")
 
 
 def test_a_tryfirst_hint_provider_overrides_the_builtin_hint() -> None:
-    catalog = Catalog(entry_points=False, plugins=[StockHintPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[StockHintPlugin()])
     game = catalog.game_from_code("KL1-D1N-AAAAAAG")
     assert heuristic_hint(game.state, game.rules).move != DRAW  # the built-in has a better idea
     hint = game.hint()
@@ -329,7 +330,7 @@ def test_a_tryfirst_hint_provider_overrides_the_builtin_hint() -> None:
 
 
 def test_a_hint_provider_answering_none_lets_the_builtin_answer() -> None:
-    game = Catalog(entry_points=False, plugins=[SilentHintPlugin()]).game_from_code("KL1-D1N-AAAAAAG")
+    game = new_catalog(entry_points=False, plugins=[SilentHintPlugin()]).game_from_code("KL1-D1N-AAAAAAG")
     assert game.hint() == heuristic_hint(game.state, game.rules)
 
 
@@ -348,7 +349,7 @@ def two_passes(argument: str | None) -> RedealPolicy:
 
 
 def test_a_plugin_redeal_policy_with_a_code_letter_plays_and_is_written_in_codes() -> None:
-    catalog = Catalog(entry_points=False, plugins=[registering(redeals=[("twice", two_passes, "T")])])
+    catalog = new_catalog(entry_points=False, plugins=[registering(redeals=[("twice", two_passes, "T")])])
     assert catalog.problems == []
     options = catalog.options(redeal="twice", deal=6)
     game = catalog.new_game(options)
@@ -373,7 +374,7 @@ def refused_rule(result: object) -> str | None:
 
 
 def test_a_plugin_that_raises_in_a_hook_is_left_out() -> None:
-    catalog = Catalog(entry_points=False, plugins=[RaisingPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[RaisingPlugin()])
     assert len(catalog.problems) == 1
     problem = catalog.problems[0]
     assert problem.plugin == "RaisingPlugin"
@@ -384,7 +385,7 @@ def test_a_plugin_that_raises_in_a_hook_is_left_out() -> None:
 
 
 def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
-    catalog = Catalog(entry_points=False, plugins=[HalfwayPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[HalfwayPlugin()])
     assert [p.plugin for p in catalog.problems] == ["HalfwayPlugin"]
     assert "ValueError: no scoring today" in catalog.problems[0].reason
     assert "spider" not in catalog.variants
@@ -406,7 +407,7 @@ def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
 )
 def test_a_plugin_registering_nonsense_is_left_out(installed: Install, plugin: object, words: str) -> None:
     installed("nonsense", plugin)
-    catalog = Catalog()
+    catalog = new_catalog()
     assert [p.plugin for p in catalog.problems] == ["nonsense"]
     assert words in catalog.problems[0].reason
     assert set(catalog.sources) == BUILTIN_IDS
@@ -420,7 +421,7 @@ def test_a_misbehaving_hint_provider_does_not_take_the_hint_away(plugin: object)
     # (game.hint() raises RuntimeError), and turns a non-Hint answer into
     # no_move() ("No useful move") instead of asking the next provider; the
     # module promises that a plugin raising in a hook is left out and the rest works.
-    catalog = Catalog(entry_points=False, plugins=[plugin])
+    catalog = new_catalog(entry_points=False, plugins=[plugin])
     game = catalog.game_from_code("KL1-D1N-AAAAAAG")
     assert game.hint() == heuristic_hint(game.state, game.rules)
 
@@ -429,7 +430,7 @@ def test_a_plugin_that_cannot_be_loaded_or_registered_is_left_out(installed: Ins
     installed("missing", ImportError("No module named 'solitaire_missing'"))
     installed("bad-signature", BadSignaturePlugin())
     installed("flat", ScoringPlugin())
-    catalog = Catalog(plugins=[BadSignaturePlugin()])
+    catalog = new_catalog(plugins=[BadSignaturePlugin()])
     assert [p.plugin for p in catalog.problems] == ["BadSignaturePlugin", "missing", "bad-signature"]
     assert catalog.problems[0].reason.startswith("cannot be registered")
     assert catalog.problems[1].reason.startswith("cannot be loaded: ImportError")
@@ -454,7 +455,7 @@ def test_a_plugin_taking_a_builtin_id_prefix_or_letter_is_left_out(
     installed: Install, plugin: object, words: str
 ) -> None:
     installed("intruder", plugin)
-    catalog = Catalog()
+    catalog = new_catalog()
     assert [p.plugin for p in catalog.problems] == ["intruder"]
     assert words in catalog.problems[0].reason
     assert set(catalog.sources) == BUILTIN_IDS
@@ -465,7 +466,7 @@ def test_a_plugin_taking_a_builtin_id_prefix_or_letter_is_left_out(
 def test_two_plugins_wanting_the_same_id_first_installed_wins(installed: Install) -> None:
     installed("first", registering(variants=[Spider()]))
     installed("second", registering(variants=[Spider()]))
-    catalog = Catalog()
+    catalog = new_catalog()
     assert catalog.sources[("variant", "spider")].plugin == "first"
     assert [p.plugin for p in catalog.problems] == ["second"]
     assert "code prefix 'SP' is taken by variant 'spider'" in catalog.problems[0].reason
@@ -480,7 +481,7 @@ def test_the_block_variable_keeps_plugins_from_loading(
     installed("flat", ScoringPlugin())
     installed("broken", RaisingPlugin())
     monkeypatch.setenv(BLOCK_VARIABLE, " flat , broken,")
-    catalog = Catalog()
+    catalog = new_catalog()
     assert "flat" not in catalog.scorings
     # Blocked plugins are listed as left out, with the reason, and never run.
     assert [(p.plugin, "blocked" in p.reason) for p in catalog.problems] == [("flat", True), ("broken", True)]
@@ -488,13 +489,13 @@ def test_the_block_variable_keeps_plugins_from_loading(
     assert_builtins_work(catalog)
 
     monkeypatch.setenv(BLOCK_VARIABLE, "broken")
-    catalog = Catalog()
+    catalog = new_catalog()
     assert "flat" in catalog.scorings
     assert [p.plugin for p in catalog.problems] == ["broken"] and "blocked" in catalog.problems[0].reason
 
 
 def test_a_plugin_object_can_be_blocked_by_its_name() -> None:
-    catalog = Catalog(entry_points=False, plugins=[ScoringPlugin()], blocked=["ScoringPlugin"])
+    catalog = new_catalog(entry_points=False, plugins=[ScoringPlugin()], blocked=["ScoringPlugin"])
     assert "flat" not in catalog.scorings
     assert [p.plugin for p in catalog.problems] == ["ScoringPlugin"]
 
@@ -503,10 +504,10 @@ def test_catalog_blocked_argument_overrides_the_variable(
     installed: Install, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     installed("flat", ScoringPlugin())
-    catalog = Catalog(blocked=["flat"])
+    catalog = new_catalog(blocked=["flat"])
     assert "flat" not in catalog.scorings
     monkeypatch.setenv(BLOCK_VARIABLE, "flat")
-    catalog = Catalog(blocked=[])
+    catalog = new_catalog(blocked=[])
     assert "flat" in catalog.scorings
 
 
@@ -515,7 +516,7 @@ def test_catalog_blocked_argument_overrides_the_variable(
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 def test_option_defaults(catalog: Catalog) -> None:

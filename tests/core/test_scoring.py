@@ -28,11 +28,12 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog
 from solitaire.core.state import GameWon, ScoreChanged, State, WasteRecycled
+from solitaire.plugins.builtins import new_catalog
 
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 def new_game(catalog: Catalog, **options: object) -> Game:

@@ -19,6 +19,7 @@ from solitaire.core.game import Change, Game
 from solitaire.core.registry import Catalog
 from solitaire.core.session import Session
 from solitaire.core.store import CURRENT, HOME_VARIABLE, Statistics, Store
+from solitaire.plugins.builtins import new_catalog
 
 CODE = "KL1-D1N-AAAAAAG"
 KEY = Statistics.key("klondike", 1, "normal")
@@ -36,7 +37,7 @@ class FakeClock:
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 @pytest.fixture
@@ -195,7 +196,7 @@ def test_a_resumed_game_s_clock_waits_for_the_first_move(home: Path, catalog: Ca
 def test_the_clock_counts_only_the_time_played(steps: list[str]) -> None:
     """Whatever the order of moves, pauses and waits, the clock counts the seconds
     waited after the first move while no pause is open."""
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     clock = FakeClock()
     session = Session(catalog, Store(), now=clock)
     game = catalog.game_from_code(CODE)

@@ -21,11 +21,11 @@ from logcheck import assert_header_names
 from solitaire.core import log
 from solitaire.core.game import Game, parse_action
 from solitaire.core.playout import play_randomly
-from solitaire.core.registry import Catalog
 from solitaire.core.untrusted import cut
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 HOSTILE = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

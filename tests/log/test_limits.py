@@ -22,12 +22,12 @@ from solitaire.core import log
 from solitaire.core.codes import CodeError, GameCode
 from solitaire.core.game import Game
 from solitaire.core.moves import Move, MoveSyntaxError
-from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store, WindowState
 from solitaire.core.untrusted import DuplicateKeyError, cut, loads_json, quote
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])
 Capture = pytest.CaptureFixture[str]
 N = 20_000
 

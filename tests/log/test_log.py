@@ -29,11 +29,11 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.playout import play_randomly
-from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.state import CardsMoved, GameWon, ScoreChanged, StockDrawn, WasteRecycled
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 LOGS = Path(__file__).resolve().parents[1] / "data" / "logs"
 VARIANTS = ("klondike", "reflechi")
 DRAWS = (1, 3)

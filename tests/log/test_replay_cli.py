@@ -20,10 +20,10 @@ from solitaire.core import log
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.playout import play_randomly
-from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
+CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])  # quick hints
 Capture = pytest.CaptureFixture[str]
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from solitaire.core import log
-from solitaire.core.registry import Catalog
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
 Capture = pytest.CaptureFixture[str]
 PLAY = ["play", "KL1-D1N-AAAAAAG", "s"]
@@ -121,5 +121,7 @@ def test_a_log_gets_the_usual_mode_of_a_new_file(
     old = tmp_path / "old.json"
     old.write_text("old", encoding="utf-8")
     os.chmod(old, 0o600)
-    log.save(log.log_of(Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG"), Catalog()), old)
+    log.save(
+        log.log_of(new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG"), new_catalog()), old
+    )
     assert stat.S_IMODE(old.stat().st_mode) == 0o666 & ~mask

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from solitaire.core.cards import CARDS
 from solitaire.core.deals import KLONDIKE_COLUMNS, deal_layout, shuffled_deck
 from solitaire.core.hookspecs import hookimpl
-from solitaire.core.registry import Catalog, OptionsError, Registry
+from solitaire.core.registry import OptionsError, Registry
 from solitaire.core.ruleset import Variant
 from solitaire.frontends.cli.render import describe_rules, render_state
+from solitaire.plugins.builtins import new_catalog
 from solitaire.variants.klondike import Klondike
 
 
@@ -70,7 +71,7 @@ class Registering:
 
 
 def test_a_variant_without_a_stock_plays_with_thirteen_columns() -> None:
-    catalog = Catalog(entry_points=False, plugins=[Registering(Stockless())])
+    catalog = new_catalog(entry_points=False, plugins=[Registering(Stockless())])
     assert catalog.problems == []
     game = catalog.new_game(catalog.options("stockless", deal=6))
     assert game.code == "SL1-D1N-AAAAAAG"
@@ -98,7 +99,7 @@ class ThreeOnly(Klondike):
 
 
 def test_a_variant_may_offer_one_draw_mode() -> None:
-    catalog = Catalog(entry_points=False, plugins=[Registering(ThreeOnly())])
+    catalog = new_catalog(entry_points=False, plugins=[Registering(ThreeOnly())])
     assert catalog.problems == []
     assert catalog.options("three-only").draw == 3
     assert catalog.code(catalog.options("three-only", deal=1)) == "TO1-D3N-AAAAAAB"
@@ -115,7 +116,7 @@ def test_a_variant_may_offer_one_draw_mode() -> None:
 )
 def test_a_variant_declaring_impossible_draws_is_left_out(attributes: dict[str, object], reason: str) -> None:
     broken = type("Broken", (Klondike,), {"id": "broken", "code_prefix": "BR", **attributes})
-    catalog = Catalog(entry_points=False, plugins=[Registering(broken())])
+    catalog = new_catalog(entry_points=False, plugins=[Registering(broken())])
     assert "broken" not in catalog.variants
     (problem,) = catalog.problems
     assert reason in problem.reason

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
-from solitaire.core.registry import Catalog
 from solitaire.core.state import (
     CardsMoved,
     CardTurnedUp,
@@ -18,8 +17,9 @@ from solitaire.core.state import (
     WasteRecycled,
     apply_all,
 )
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog()
+CATALOG = new_catalog()
 
 
 def test_it_has_its_own_code_letter() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from solitaire.core import i18n
-from solitaire.core.registry import Catalog
+from solitaire.plugins.builtins import new_catalog
 
 
 def test_the_installed_package_ships_and_binds_its_catalogue() -> None:
@@ -18,7 +18,7 @@ def test_the_installed_package_ships_and_binds_its_catalogue() -> None:
 
 
 def test_yukon_speaks_russian_from_its_catalogue() -> None:
-    catalog = Catalog()
+    catalog = new_catalog()
     yukon, windows = catalog.variant("yukon"), catalog.scoring("windows")
     assert (yukon.name("ru"), yukon.name("en")) == ("Юкон", "Yukon")
     assert windows.name("ru") == "Стандартный Windows"

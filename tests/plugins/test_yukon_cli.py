@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from solitaire.core import log
-from solitaire.core.registry import BLOCK_VARIABLE, Catalog
+from solitaire.core.registry import BLOCK_VARIABLE
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
 CODE = "YU1-D1N-AAAAAAG"
 VERSION = metadata.version("solitaire-yukon")
@@ -154,7 +155,7 @@ def test_blocking_the_plugin_leaves_the_builtins(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(BLOCK_VARIABLE, "yukon")
-    assert "yukon" not in Catalog().variants
+    assert "yukon" not in new_catalog().variants
     status, out, _ = cli(capsys, "variants", "--json")
     data = json.loads(out)
     assert status == 0

@@ -19,12 +19,13 @@ from solitaire.core.deals import DEAL_NUMBERS, shuffled_deck
 from solitaire.core.game import Game
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import LANGUAGES, Refusal, all_rules
-from solitaire.core.registry import Catalog, PluginInfo
+from solitaire.core.registry import PluginInfo
 from solitaire.core.state import Column, State
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = Catalog()
+CATALOG = new_catalog()
 deals = st.integers(min_value=0, max_value=DEAL_NUMBERS - 1)
 
 
@@ -80,8 +81,8 @@ def test_the_catalog_finds_it_through_its_entry_point() -> None:
     assert CATALOG.problems == []
     assert CATALOG.sources[("variant", "yukon")] == info
     assert CATALOG.sources[("scoring", "windows")] == info
-    assert "yukon" not in Catalog(entry_points=False).variants
-    assert "yukon" not in Catalog(blocked=["yukon"]).variants
+    assert "yukon" not in new_catalog(entry_points=False).variants
+    assert "yukon" not in new_catalog(blocked=["yukon"]).variants
 
 
 # -- the deal ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
 from solitaire.frontends.qt.dialogs import NewGameDialog, RulesDialog, rules_text
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "YU1-D1N-AAAAAAG"
@@ -27,7 +28,7 @@ LONG_COLUMN = ("t6>t2", "t4>t2", "t4>t3", "t7:2>t5", "t1>t4", "t2:4>t3", "t5>t2"
 
 @pytest.fixture
 def catalog() -> Catalog:
-    return Catalog()  # with the installed packages' entry points
+    return new_catalog()  # with the installed packages' entry points
 
 
 @pytest.fixture

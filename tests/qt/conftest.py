@@ -21,11 +21,12 @@ from solitaire.core.store import Settings, Store
 from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt import window as window_module
 from solitaire.frontends.qt.window import MainWindow, use_qt_translations
+from solitaire.plugins.builtins import new_catalog
 
 
 @pytest.fixture
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 @pytest.fixture

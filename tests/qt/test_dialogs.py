@@ -28,6 +28,7 @@ from solitaire.frontends.qt import cards as cards_module
 from solitaire.frontends.qt.dialogs import NewGameDialog, ReplayViewer, SettingsDialog, StatisticsDialog
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 
 # -- the new game dialog -------------------------------------------------------------------------
 
@@ -319,14 +320,14 @@ def test_the_viewer_steps_through_the_log(
 
 def test_actions_in_words() -> None:
     """The replay's captions: what moved where, in English and in Russian."""
-    game = Catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+    game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
     words = {}
     for action in ("s", "t1>f", "undo", "redo"):
         if action in ("undo", "redo"):
             getattr(game, action)()
         else:
             game.play(action)
-        entry = game_log.log_of(game, Catalog(entry_points=False)).entries[-1]
+        entry = game_log.log_of(game, new_catalog(entry_points=False)).entries[-1]
         words[action] = (
             describe_action(entry.action, entry.events),
             describe_action(entry.action, entry.events, "ru"),
@@ -568,7 +569,7 @@ def test_screenshot_refuses_bad_input_and_writes_nothing(
 def test_screenshot_leaves_the_players_files_alone(tmp_path: Path) -> None:
     home = Store()
     assert run(["screenshot", CODE, "s", "--out", str(tmp_path / "x.png")]) == 0
-    assert home.load_game(Catalog(entry_points=False)) is None
+    assert home.load_game(new_catalog(entry_points=False)) is None
     assert home.statistics().records == {}
 
 

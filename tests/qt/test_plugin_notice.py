@@ -24,6 +24,7 @@ from solitaire.frontends.qt import jobs
 from solitaire.frontends.qt.i18n import text
 from solitaire.frontends.qt.plugin_info import PluginsDialog, installed_plugins, problem_lines
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.scoring import NormalScoring
 
 #: The ``open_window`` fixture: a shown window over a catalog.
@@ -61,7 +62,7 @@ class CountingRaisingHintPlugin:
 @pytest.fixture
 def open_window(qtbot: QtBot, store: Store) -> OpenWindow:
     def open_(*plugins: object, lang: str = "en", **params: Any) -> MainWindow:
-        catalog = Catalog(entry_points=False, plugins=plugins, **params)
+        catalog = new_catalog(entry_points=False, plugins=plugins, **params)
         window = MainWindow(catalog, store, lang=lang, resume=False)
         qtbot.addWidget(window)
         window.resize(1000, 700)
@@ -193,7 +194,7 @@ def test_a_failing_hint_provider_is_left_out_on_the_window_thread(
 def test_a_hint_provider_failing_in_a_worker_is_left_out_of_the_window_too(
     qtbot: QtBot, store: Store
 ) -> None:
-    make_catalog = functools.partial(Catalog, entry_points=False, plugins=[RaisingHintPlugin()])
+    make_catalog = functools.partial(new_catalog, entry_points=False, plugins=[RaisingHintPlugin()])
     window = MainWindow(make_catalog(), store, lang="en", resume=False, worker_catalog=make_catalog)
     qtbot.addWidget(window)
     window.show()
@@ -232,7 +233,7 @@ def test_a_worker_stops_asking_a_hint_provider_that_failed_in_it() -> None:
     """A worker process has a catalog of its own, which the window cannot mend: the
     worker passes a failing provider over from its first failure, and reports it once."""
     plugin = CountingRaisingHintPlugin()
-    catalog = Catalog(entry_points=False, plugins=[plugin])
+    catalog = new_catalog(entry_points=False, plugins=[plugin])
     context = jobs.Context(catalog, [0] * len(jobs.CHANNELS))
     code = "KL1-D1N-AAAAAAG"
     game = catalog.game_from_code(code)
@@ -303,7 +304,7 @@ def test_a_saved_game_its_plugin_can_no_longer_replay_does_not_stop_the_window(
     qtbot: Any, store: Store, store_folder: Path
 ) -> None:
     plugin = FlakyScoringPlugin()
-    catalog = Catalog(entry_points=False, plugins=[plugin])
+    catalog = new_catalog(entry_points=False, plugins=[plugin])
     game = catalog.game_from_code("KL1-D1Q-AAAAAAG")
     game.perform("s")
     store.save_game(game, catalog, game_id="saved")

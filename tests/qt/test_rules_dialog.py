@@ -15,6 +15,7 @@ from solitaire.core.registry import Catalog, Registry
 from solitaire.core.store import Store
 from solitaire.frontends.qt.dialogs import RulesDialog
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 from solitaire.variants.klondike import Klondike
 
 MakeWindow = Callable[..., MainWindow]
@@ -121,7 +122,7 @@ def solitaire_register_variants(register: Registry) -> None:
     ("lang", "words"), [("en", "Three face-down cards a column."), ("ru", "По три закрытых")]
 )
 def test_a_variant_without_a_page_shows_its_summary(qtbot: Any, store: Store, lang: str, words: str) -> None:
-    catalog = Catalog(entry_points=False, plugins=[sys.modules[__name__]])
+    catalog = new_catalog(entry_points=False, plugins=[sys.modules[__name__]])
     window = MainWindow(catalog, store, lang=lang, resume=False)
     qtbot.addWidget(window)
     window.resize(1000, 700)

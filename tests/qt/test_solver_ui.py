@@ -40,6 +40,7 @@ from solitaire.frontends.qt.dialogs import NewGameDialog, SettingsDialog
 from solitaire.frontends.qt.i18n import TEXTS, Counted, text
 from solitaire.frontends.qt.window import MainWindow
 from solitaire.frontends.qt.winnability import position_key
+from solitaire.plugins.builtins import new_catalog
 from solitaire.variants.klondike import Klondike
 
 #: Klondike draw 3, deal 2: no card of it ever plays (the solver's doctest).
@@ -161,7 +162,7 @@ def held_solve(monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldSolve]:
 
 def test_a_hint_arrives_without_blocking_the_window(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
-    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window = open_window(new_catalog(entry_points=False, plugins=[provider]))
     window.hint()  # returns at once: the provider is still held
     assert provider.asked.wait(5)
     assert not provider.answered.is_set()
@@ -173,7 +174,7 @@ def test_a_hint_arrives_without_blocking_the_window(qtbot: QtBot, open_window: O
 
 
 def test_a_hint_marks_the_game_as_helped(qtbot: QtBot, open_window: OpenWindow) -> None:
-    window = open_window(Catalog(entry_points=False))
+    window = open_window(new_catalog(entry_points=False))
     assert window.helped is False
     window.hint()
     qtbot.waitUntil(lambda: bool(hint_outlines(window)))
@@ -182,7 +183,7 @@ def test_a_hint_marks_the_game_as_helped(qtbot: QtBot, open_window: OpenWindow) 
 
 def test_a_hint_for_a_position_left_behind_is_dropped(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
-    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window = open_window(new_catalog(entry_points=False, plugins=[provider]))
     window.hint()
     assert provider.asked.wait(5)
     assert window.game is not None
@@ -200,7 +201,7 @@ def test_a_hint_for_a_position_left_behind_is_dropped(qtbot: QtBot, open_window:
 
 def test_asking_again_while_thinking_asks_once(qtbot: QtBot, open_window: OpenWindow) -> None:
     provider = HeldHint()
-    window = open_window(Catalog(entry_points=False, plugins=[provider]))
+    window = open_window(new_catalog(entry_points=False, plugins=[provider]))
     window.hint()
     assert provider.asked.wait(5)  # the first question is being thought about
     window.hint()
@@ -211,7 +212,7 @@ def test_asking_again_while_thinking_asks_once(qtbot: QtBot, open_window: OpenWi
 
 
 def test_hints_come_from_a_worker_process(qtbot: QtBot, open_window: OpenWindow, catalog: Catalog) -> None:
-    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    window = open_window(catalog, worker_catalog=functools.partial(new_catalog, entry_points=False))
     assert window.thinker.in_processes
     game = catalog.game_from_code(REFLECHI)
     window.start(game, record=False)
@@ -418,7 +419,7 @@ def test_a_saved_indicator_setting_is_kept(tmp_path: Path) -> None:
 def test_the_indicator_thinks_in_a_worker_process(
     qtbot: QtBot, open_window: OpenWindow, catalog: Catalog
 ) -> None:
-    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    window = open_window(catalog, worker_catalog=functools.partial(new_catalog, entry_points=False))
     window.start(spades_stuck(catalog), record=False)
     qtbot.waitUntil(lambda: window.indicator.state == "unwinnable", timeout=60_000)
     window.start(kings_left(catalog), record=False)
@@ -538,7 +539,7 @@ def test_winnable_only_gives_up_after_its_deals(
 
 
 def test_winnable_only_in_worker_processes(qtbot: QtBot, open_window: OpenWindow, catalog: Catalog) -> None:
-    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    window = open_window(catalog, worker_catalog=functools.partial(new_catalog, entry_points=False))
     before = window.game
     window.new_winnable_game(catalog.options("reflechi", 3))
     qtbot.waitUntil(lambda: window.game is not before, timeout=120_000)
@@ -548,9 +549,9 @@ def test_winnable_only_in_worker_processes(qtbot: QtBot, open_window: OpenWindow
 
 
 def test_a_job_the_workers_cannot_do_is_done_in_a_thread(qtbot: QtBot, open_window: OpenWindow) -> None:
-    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     # The workers' catalog lacks the plugin: its variant's hint comes from the window's catalog.
-    window = open_window(catalog, worker_catalog=functools.partial(Catalog, entry_points=False))
+    window = open_window(catalog, worker_catalog=functools.partial(new_catalog, entry_points=False))
     game = catalog.new_game(catalog.options("unsolved", 1, deal=6))
     window.start(game, record=False)
     expected = catalog.hint(game.state, game.rules)
@@ -575,7 +576,7 @@ class UnsolvedPlugin:
 
 
 def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot: QtBot) -> None:
-    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     dialog = NewGameDialog(catalog, Settings(winnable_only=True), "en")
     qtbot.addWidget(dialog)
     dialog.show()
@@ -595,7 +596,7 @@ def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot
 
 
 def test_a_variant_the_solver_does_not_know_gets_any_deal(qtbot: QtBot, open_window: OpenWindow) -> None:
-    catalog = Catalog(entry_points=False, plugins=[UnsolvedPlugin()])
+    catalog = new_catalog(entry_points=False, plugins=[UnsolvedPlugin()])
     window = open_window(catalog)
     assert window.new_winnable_game(catalog.options("unsolved", 1, deal=7)) is None
     assert window.game is not None and window.game.rules.options.deal == 7
@@ -650,7 +651,7 @@ def test_workers_that_cannot_start_leave_the_jobs_to_threads(
         raise OSError("no shared memory here")
 
     monkeypatch.setattr(thinking.Thinker, "_process_pool", no_processes)
-    thinker = thinking.Thinker(catalog, worker_catalog=Catalog)
+    thinker = thinking.Thinker(catalog, worker_catalog=new_catalog)
     thinker.warm_up()
     answers: list[str] = []
     thinker.ask("hint", Answer("thought"), answers.append)
@@ -659,7 +660,7 @@ def test_workers_that_cannot_start_leave_the_jobs_to_threads(
 
 
 def test_a_pool_that_breaks_counts_once_however_many_jobs_it_took(qtbot: QtBot, catalog: Catalog) -> None:
-    thinker = thinking.Thinker(catalog, worker_catalog=Catalog)
+    thinker = thinking.Thinker(catalog, worker_catalog=new_catalog)
     assert thinking.MAX_BREAKDOWNS == 2
     thinker._processes = BrokenPool()
     answers: list[str] = []

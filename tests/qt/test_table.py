@@ -31,6 +31,7 @@ from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.scene import FOCUS_COLOUR, HELD_COLOUR, HINT_COLOUR
 from solitaire.frontends.qt.view import TableView
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 
 LEFT = Qt.MouseButton.LeftButton
 NONE = Qt.KeyboardModifier.NoModifier
@@ -228,7 +229,7 @@ def long_column(down: int, up: int) -> Column:
 def fitted_view(
     qtbot: QtBot, size: tuple[int, int], state: State, *, redeal: str | None = None, lang: str = "en"
 ) -> TableView:
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     view = TableView(CardPainter())
     view.table.set_language(lang)
     qtbot.addWidget(view)

@@ -24,6 +24,7 @@ from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Store
 from solitaire.frontends.qt.dialogs import StatisticsDialog
 from solitaire.frontends.qt.window import MainWindow
+from solitaire.plugins.builtins import new_catalog
 
 CURRENT = "current-game.json"
 
@@ -152,7 +153,7 @@ def open_window(qtbot: QtBot, catalog: Catalog, folder: Path) -> MainWindow:
 def test_a_game_whose_plugin_is_gone_waits_for_it_and_comes_back(
     qtbot: QtBot, store: Store, store_folder: Path, catalog: Catalog
 ) -> None:
-    with_plugin = Catalog(entry_points=False, plugins=[SiblingPlugin()])
+    with_plugin = new_catalog(entry_points=False, plugins=[SiblingPlugin()])
     game = with_plugin.new_game(with_plugin.options("sibling", deal=8))
     game.play("s")
     store.save_game(game, with_plugin, game_id="sib")

@@ -6,12 +6,12 @@ import pytest
 
 from solitaire.core.hints import move_words
 from solitaire.core.moves import DRAW, Move
-from solitaire.core.registry import Catalog
 from solitaire.core.solver import solve
 from solitaire.core.state import Column, State
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.solver_hints import HINT_NODES, known
 
-CATALOG = Catalog(entry_points=False)
+CATALOG = new_catalog(entry_points=False)
 
 
 def test_moves_in_words() -> None:

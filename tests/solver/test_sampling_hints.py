@@ -20,11 +20,11 @@ from solitaire.core.cards import CARDS, Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.hints import move_words
 from solitaire.core.moves import Move
-from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.solver import SolveResult, first_move, solve
 from solitaire.core.state import Column, State
 from solitaire.plugins import sampling_hints
+from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.sampling_hints import (
     SamplingBudget,
@@ -37,7 +37,7 @@ from solitaire.plugins.sampling_hints import (
 )
 from solitaire.plugins.solver_hints import solver_hint
 
-CATALOG = Catalog(entry_points=False)
+CATALOG = new_catalog(entry_points=False)
 TINY = SamplingBudget(seconds=600.0, samples=4, nodes=300)  # the node limit binds, never the time
 
 

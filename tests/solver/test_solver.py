@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from solitaire.core.cards import Card
-from solitaire.core.registry import Catalog
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.solver import (
     SolveResult,
@@ -24,8 +23,9 @@ from solitaire.core.solver import (
 )
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
-CATALOG = Catalog(entry_points=False)
+CATALOG = new_catalog(entry_points=False)
 BUDGET = {"max_nodes": 60_000, "timeout": 6.0}
 
 

@@ -42,13 +42,22 @@ from solitaire.core.survey import (
     wilson,
 )
 from solitaire.frontends.cli.main import run
+from solitaire.plugins.builtins import new_catalog
 
 #: The recheck factor of the recheck tests: 2 decides deal 4 (of the unknown 0, 1 and 4);
 #: SOLITAIRE_TESTS=thorough rechecks with 10, five times the work.
 FACTOR = 10 if os.environ.get("SOLITAIRE_TESTS") == "thorough" else 2
 
 # Draw 3, deals 0..5, 3000 positions: each verdict comes up (see test_the_deals_give_every_verdict).
-SPEC = SurveySpec("klondike", draw=3, redeal="unlimited", returns_allowed=True, timeout=30.0, max_nodes=3000)
+SPEC = SurveySpec(
+    "klondike",
+    draw=3,
+    redeal="unlimited",
+    returns_allowed=True,
+    timeout=30.0,
+    max_nodes=3000,
+    catalog=new_catalog,
+)
 DEALS = range(6)
 
 
@@ -58,7 +67,7 @@ def _solved_one_by_one() -> dict[str, int]:
     counts = dict.fromkeys(("winnable", "unwinnable", "unknown"), 0)
     for deal in DEALS:
         spec = (SPEC.variant, SPEC.draw, SPEC.redeal, SPEC.returns_allowed)
-        counts[survey_deal(*spec, deal, SPEC.timeout, SPEC.max_nodes)[1]] += 1
+        counts[survey_deal(*spec, deal, SPEC.timeout, SPEC.max_nodes, catalog=new_catalog)[1]] += 1
     return counts
 
 
@@ -151,12 +160,12 @@ def test_wilson_other_levels() -> None:
 
 
 def test_survey_deal_is_one_solve() -> None:
-    assert survey_deal("klondike", 3, "unlimited", True, 2, 30.0, 3000)[:2] == (2, "unwinnable")
-    deal, verdict, seconds, nodes = survey_deal("klondike", 3, None, True, 0, 30.0, 3000)
+    assert survey_deal("klondike", 3, "unlimited", True, 2, 30.0, 3000, new_catalog)[:2] == (2, "unwinnable")
+    deal, verdict, seconds, nodes = survey_deal("klondike", 3, None, True, 0, 30.0, 3000, catalog=new_catalog)
     assert (deal, verdict, nodes) == (0, "unknown", 3001)
     assert seconds > 0
     with pytest.raises(OptionsError, match="draws 1 or 3"):
-        survey_deal("klondike", 2, None, True, 0, 1.0)
+        survey_deal("klondike", 2, None, True, 0, 1.0, catalog=new_catalog)
 
 
 def test_the_deals_give_every_verdict() -> None:
@@ -170,9 +179,11 @@ def _solved_again(factor: int) -> dict[int, tuple[str, int]]:
     rules = (SPEC.variant, SPEC.draw, SPEC.redeal, SPEC.returns_allowed)
     again: dict[int, tuple[str, int]] = {}
     for deal in DEALS:
-        _, verdict, _, nodes = survey_deal(*rules, deal, SPEC.timeout, SPEC.max_nodes)
+        _, verdict, _, nodes = survey_deal(*rules, deal, SPEC.timeout, SPEC.max_nodes, catalog=new_catalog)
         if verdict == "unknown":
-            _, verdict, _, more = survey_deal(*rules, deal, SPEC.timeout * factor, SPEC.max_nodes * factor)
+            _, verdict, _, more = survey_deal(
+                *rules, deal, SPEC.timeout * factor, SPEC.max_nodes * factor, catalog=new_catalog
+            )
             again[deal] = (verdict, nodes + more)
     return again
 
@@ -234,7 +245,7 @@ def test_threads_and_processes_agree() -> None:
 
 
 def test_a_failing_deal_stops_the_survey() -> None:
-    wrong = SurveySpec("no-such-variant", draw=1, max_nodes=10)
+    wrong = SurveySpec("no-such-variant", draw=1, max_nodes=10, catalog=new_catalog)
     with ThreadPoolExecutor(max_workers=2) as executor, pytest.raises(OptionsError, match="no-such-variant"):
         run_survey(executor, wrong, range(50), in_flight=4)
 
@@ -324,7 +335,7 @@ def test_cli_options_reach_the_solver(capsys: pytest.CaptureFixture[str]) -> Non
         False,
     )
     assert (data["first"], data["deals"], data["timeout"]) == (100, 3, 10.0)
-    spec = SurveySpec("reflechi", 1, "passes:2", False, 10.0, 500)
+    spec = SurveySpec("reflechi", 1, "passes:2", False, 10.0, 500, new_catalog)
     with ThreadPoolExecutor(max_workers=1) as executor:
         expected = run_survey(executor, spec, range(100, 103)).counts
     assert {k: data[k] for k in expected} == expected

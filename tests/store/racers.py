@@ -16,6 +16,7 @@ from solitaire.core.game import Game
 from solitaire.core.registry import Catalog
 from solitaire.core.state import Column, State
 from solitaire.core.store import Settings, Store
+from solitaire.plugins.builtins import new_catalog
 
 
 class Barrier(Protocol):
@@ -26,7 +27,7 @@ def record_results(folder: str, worker: int, results: int, start: Barrier) -> No
     """Record ``results`` finished games (each its own id; every third one won, in
     draw 3) into the store in ``folder``, and as many lines into the settings, all
     at once with the other workers (after ``start``)."""
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     store = Store(Path(folder))
     lost = catalog.new_game(catalog.options(variant="klondike", draw=1, deal=worker))
     start.wait(timeout=60)

@@ -15,14 +15,14 @@ import random
 import sys
 from pathlib import Path
 
-from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Store
+from solitaire.plugins.builtins import new_catalog
 
 
 def main() -> int:
     folder, seed = Path(sys.argv[1]), int(sys.argv[2])
     rng = random.Random(seed)
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     store = Store(folder)
     resumed = store.load_game(catalog)
     store.settings()

@@ -25,6 +25,7 @@ from solitaire.core import files
 from solitaire.core.files import write_atomic
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, Store
+from solitaire.plugins.builtins import new_catalog
 
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
@@ -36,7 +37,7 @@ SAVER = Path(__file__).with_name("saver.py")
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 class _Os:

@@ -21,6 +21,7 @@ from racers import record_results
 from solitaire.core.locks import FileLock, LockTimeout
 from solitaire.core.registry import Catalog
 from solitaire.core.store import Settings, Statistics, StatsRecord, Store
+from solitaire.plugins.builtins import new_catalog
 
 CURRENT = "current-game.json"
 WON_LOG = Path(__file__).parent.parent / "data" / "logs" / "won-klondike.json"
@@ -28,7 +29,7 @@ WON_LOG = Path(__file__).parent.parent / "data" / "logs" / "won-klondike.json"
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 def _totals(stats: Statistics) -> tuple[int, int]:

@@ -32,6 +32,7 @@ from solitaire.core.store import (
     WindowState,
     default_folder,
 )
+from solitaire.plugins.builtins import new_catalog
 
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
@@ -40,7 +41,7 @@ STATISTICS = "statistics.json"
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 # -- helpers -------------------------------------------------------------------------------------

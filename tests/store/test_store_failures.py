@@ -26,6 +26,7 @@ from solitaire.core import files, locks
 from solitaire.core.game import Game
 from solitaire.core.registry import Catalog
 from solitaire.core.store import WAITING, Settings, Statistics, Store
+from solitaire.plugins.builtins import new_catalog
 
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
@@ -36,7 +37,7 @@ KEY = Statistics.key("klondike", 1, "normal")
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
-    return Catalog(entry_points=False)
+    return new_catalog(entry_points=False)
 
 
 # -- a disk that fails ---------------------------------------------------------------------------
@@ -227,7 +228,7 @@ def test_the_disk_always_holds_the_last_save_that_worked(steps: list[bool]) -> N
     """Whatever the order of failing and working saves: the file on the disk is the
     last save that worked, the store reads the last one made, nothing is half written,
     and each run of failures is told once (and so is the save that works after it)."""
-    catalog = Catalog(entry_points=False)
+    catalog = new_catalog(entry_points=False)
     with tempfile.TemporaryDirectory() as name, pytest.MonkeyPatch.context() as monkeypatch:
         folder = Path(name)
         disk = install(monkeypatch, "replace")
@@ -287,7 +288,7 @@ def test_the_players_interrupt_still_goes_through(
 
 @pytest.fixture(scope="module")
 def with_plugin() -> Catalog:
-    return Catalog(entry_points=False, plugins=[SiblingPlugin()])
+    return new_catalog(entry_points=False, plugins=[SiblingPlugin()])
 
 
 @pytest.fixture
