@@ -154,6 +154,8 @@ class LogHeader:
     deal: int
     shuffle: int
     dealt: tuple[Card, ...]
+    #: The balance a game of a scheme that carries one started from (not written when 0).
+    balance: int = 0
 
 
 @attrs.frozen
@@ -266,6 +268,7 @@ def log_of(game: Game, catalog: Catalog) -> GameLog:
         deal=options.deal,
         shuffle=SHUFFLE_VERSIONS[-1],
         dealt=game.order,
+        balance=options.balance if game.rules.scoring.carries_balance else 0,
     )
     return GameLog(header, tuple(LogEntry(action, events) for action, events in game.journal))
 
@@ -277,6 +280,8 @@ def dumps(log: GameLog) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
     header = CONVERTER.unstructure(log.header)
+    if not header["balance"]:
+        del header["balance"]
     fields = ",\n".join(f"    {line(key)}: {line(value)}" for key, value in header.items())
     entries = ",\n".join(
         "    " + line({"action": entry.action, "events": [unstructure_event(e) for e in entry.events]})
@@ -786,7 +791,7 @@ def _deal(header: LogHeader, catalog: Catalog) -> Game:
         )
     except OptionsError as error:
         raise LogError("header", error.text) from None
-    game = catalog.new_game(options)
+    game = catalog.new_game(attrs.evolve(options, balance=header.balance))
     if game.code and header.code != game.code:
         raise LogError(
             "header.code",

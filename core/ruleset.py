@@ -45,6 +45,9 @@ class GameOptions:
     redeal: str = "unlimited"
     returns_allowed: bool = True
     deal: int = 0
+    #: The balance carried in from earlier games, for a scheme that carries one
+    #: (``ScoringScheme.carries_balance``: Vegas cumulative); not part of the game code.
+    balance: int = 0
 
 
 @attrs.frozen
@@ -183,6 +186,9 @@ class ScoringScheme(ABC):
     #: The redeal policy a game with this scheme gets unless told otherwise.
     default_redeal: ClassVar[str] = "unlimited"
     initial_score: ClassVar[int] = 0
+    #: Whether the score goes on from game to game: a new game starts from the balance
+    #: the store keeps (``GameOptions.balance``) plus ``initial_score``.
+    carries_balance: ClassVar[bool] = False
     #: The families of variants the scheme fits (``Variant.family``), or None: any.
     families: ClassVar[tuple[str, ...] | None] = None
     #: The variants the scheme fits besides its families (by id).
@@ -257,7 +263,8 @@ class Ruleset:
     def initial_state(self, order: Sequence[Card]) -> State:
         """The dealt position with the scoring scheme's starting score."""
         state = self.variant.initial_state(order, self)
-        return attrs.evolve(state, score=self.scoring.initial_score)
+        carried = self.options.balance if self.scoring.carries_balance else 0
+        return attrs.evolve(state, score=carried + self.scoring.initial_score)
 
     def check(self, state: State, move: Move) -> Move | Refusal:
         """The canonical move when it is legal, else a :class:`Refusal`."""

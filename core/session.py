@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TypedDict
 
+import attrs
+
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.registry import Catalog, OptionsError
@@ -161,6 +163,12 @@ class Session:
         played here from its deal on (a log opened), so it is no record."""
         if record:
             self.finish()
+        options = game.rules.options
+        if game.rules.scoring.carries_balance and record and not game.journal:
+            # A new game of a scheme that carries its balance starts from the store's.
+            balance = self.store.balance(options.scoring)
+            if balance != options.balance:
+                game = self.catalog.new_game(attrs.evolve(options, balance=balance))
         if self._unsubscribe is not None:
             self._unsubscribe()
         self.game = game

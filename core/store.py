@@ -231,6 +231,8 @@ class Statistics:
 
     records: dict[str, StatsRecord] = attrs.field(factory=dict)
     counted: tuple[str, ...] = ()
+    #: The balance of each scoring scheme that carries one from game to game (by id).
+    balances: dict[str, int] = attrs.field(factory=dict)
 
     @staticmethod
     def key(variant: str, draw: int, scoring: str) -> str:
@@ -544,7 +546,10 @@ class Store:
         if not isinstance(data["counted"], list):
             raise ValueError("counted: expected a list of game ids")
         counted = tuple(str(item) for item in data["counted"])
-        return Statistics(records, counted)
+        balances = data.get("balances", {})
+        if not (isinstance(balances, dict) and all(type(v) is int for v in balances.values())):
+            raise ValueError("balances: expected whole numbers by scoring id")
+        return Statistics(records, counted, {str(k): v for k, v in balances.items()})
 
     def record_result(
         self, game: Game, *, game_id: str, seconds: float, helped: bool = False, from_deal: bool = True
@@ -557,6 +562,10 @@ class Store:
         with self.locked():  # read, change and write back: no other process in between
             return self._add_result(game, game_id, seconds, helped)
 
+    def balance(self, scoring: str) -> int:
+        """The balance a scheme that carries one (Vegas cumulative) has reached so far."""
+        return self.statistics().balances.get(scoring, 0)
+
     def _add_result(self, game: Game, game_id: str, seconds: float, helped: bool) -> bool:
         stats = self.statistics()
         if game_id in stats.counted:
@@ -568,10 +577,15 @@ class Store:
         )
         records = {**stats.records, key: record}
         counted = (*stats.counted, game_id)[-COUNTED_IDS:]
-        data = {
+        balances = dict(stats.balances)
+        if game.rules.scoring.carries_balance:
+            balances[options.scoring] = game.state.score
+        data: dict[str, Any] = {
             "records": {k: self._converter.unstructure(v) for k, v in records.items()},
             "counted": counted,
         }
+        if balances:
+            data["balances"] = balances
         self._write(STATISTICS, data)
         return True
 

@@ -26,7 +26,14 @@ from solitaire.core.state import State
 from solitaire.plugins import sampling_hints, solver_hints
 from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
-from solitaire.plugins.scoring import GolfScoring, NormalScoring, NoScoring, SpiderScoring, VegasScoring
+from solitaire.plugins.scoring import (
+    GolfScoring,
+    NormalScoring,
+    NoScoring,
+    SpiderScoring,
+    VegasCumulativeScoring,
+    VegasScoring,
+)
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.klondike import Klondike
@@ -51,6 +58,7 @@ def solitaire_register_variants(register: Registry) -> None:
 def solitaire_register_scoring(register: Registry) -> None:
     register.add_scoring(NormalScoring())
     register.add_scoring(VegasScoring())
+    register.add_scoring(VegasCumulativeScoring())
     register.add_scoring(NoScoring())
     register.add_scoring(SpiderScoring())
     register.add_scoring(GolfScoring())

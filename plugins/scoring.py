@@ -82,6 +82,15 @@ class VegasScoring(ScoringScheme):
         return "$0"
 
 
+class VegasCumulativeScoring(VegasScoring):
+    """Vegas, with the balance carried from game to game: each deal costs another $52."""
+
+    id: ClassVar[str] = "vegas-cumulative"
+    code_letter: ClassVar[str] = "C"
+    names: ClassVar[str] = N_("Vegas cumulative")
+    carries_balance: ClassVar[bool] = True
+
+
 class NoScoring(ScoringScheme):
     """No score: the game counts moves only (FreeCell)."""
 

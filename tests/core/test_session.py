@@ -233,3 +233,32 @@ def test_listeners_are_told_after_the_save(home: Path, catalog: Catalog) -> None
     assert session.game is not None
     session.game.play("s")
     assert seen == [["s"]]
+
+
+# -- a balance carried from game to game -------------------------------------------------------
+
+
+def test_vegas_cumulative_carries_the_balance_into_the_next_game(catalog: Catalog, home: Path) -> None:
+    """Vegas cumulative: a game left at -$37 makes the next deal start at -$89 (another
+    $52 stake), kept in the store; the second game's log replays from that balance, and a
+    game code still names only the deal and options."""
+    session = session_in(catalog)
+    first = session.new_game(catalog.options(variant="klondike", scoring="vegas-cumulative", deal=6))
+    assert first.state.score == -52
+    for move in ("t7>f", "t1>f", "t6>t7"):  # two cards home: +$10
+        first.play(move)
+    assert first.state.score == -42
+    second = session.new_game(catalog.options(variant="klondike", scoring="vegas-cumulative", deal=7))
+    assert session.store.balance("vegas-cumulative") == -42
+    assert session.game is not None and session.game.state.score == -42 - 52
+    second = session.game
+    assert second.code == catalog.code(second.rules.options) and "AAAAAAH" in second.code
+    second.play("s")
+    text = game_log.dumps(game_log.log_of(second, catalog))
+    assert '"balance": -42' in text
+    replayed = game_log.replay(game_log.loads(text), catalog)
+    assert replayed.state == second.state
+    # Plain Vegas carries nothing, and its logs name no balance.
+    plain = session.new_game(catalog.options(variant="klondike", scoring="vegas", deal=6))
+    assert plain.state.score == -52
+    assert '"balance"' not in game_log.dumps(game_log.log_of(plain, catalog))
