@@ -18,6 +18,7 @@ import attrs
 
 from solitaire.core import i18n
 from solitaire.core.cards import Card
+from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import Event, GameWon, ScoreChanged, State, apply_all
@@ -138,6 +139,10 @@ class Variant(ABC):
 
     #: How many decks the game uses.
     decks: ClassVar[int] = 1
+    #: The game's deal numbers: every number a game code can write (0 .. 2**35 - 1)
+    #: unless the variant has fewer (FreeCell: Microsoft's 1 .. 2**33 - 1).  Options
+    #: and codes with another number are refused.
+    deal_numbers: ClassVar[range] = range(DEAL_NUMBERS)
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
         """The cards of deal number ``deal`` in dealt order (``initial_state`` lays them
