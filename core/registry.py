@@ -42,7 +42,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
-['klondike', 'reflechi']
+['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
 >>> catalog.options_from_code("KL1-D3V-AAAAAAG")
 GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6)
 """

@@ -8,6 +8,7 @@ scheme reacts to the events, and the ruleset folds them into the next state.
 
 from __future__ import annotations
 
+import secrets
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -143,6 +144,11 @@ class Variant(ABC):
     #: unless the variant has fewer (FreeCell: Microsoft's 1 .. 2**33 - 1).  Options
     #: and codes with another number are refused.
     deal_numbers: ClassVar[range] = range(DEAL_NUMBERS)
+
+    def random_deal(self) -> int:
+        """A deal number drawn at random, each of :attr:`deal_numbers` as likely."""
+        numbers = self.deal_numbers
+        return numbers[secrets.randbelow(len(numbers))]
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
         """The cards of deal number ``deal`` in dealt order (``initial_state`` lays them

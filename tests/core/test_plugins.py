@@ -28,7 +28,7 @@ from solitaire.core.hookspecs import PROJECT, hookimpl
 from solitaire.core.moves import DRAW
 from solitaire.core.refusals import Refusal
 from solitaire.core.registry import BLOCK_VARIABLE, Catalog, OptionsError, PluginInfo, Registry
-from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme
+from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 from solitaire.core.state import CardsMoved, Event, State
 from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
@@ -702,3 +702,10 @@ def test_a_variant_with_deal_numbers_that_are_no_range_of_deals_is_left_out(deal
     assert "deal_numbers must be a range of deal numbers in 0..34359738367" in catalog.problems[0].reason
     assert "few" not in catalog.variants
     assert_builtins_work(catalog)
+
+
+@pytest.mark.parametrize("variant", [FewDeals(), *new_catalog(entry_points=False).variants.values()])
+def test_a_random_deal_is_one_the_variant_has(variant: Variant) -> None:
+    deals = [variant.random_deal() for _ in range(200)]
+    assert all(deal in variant.deal_numbers for deal in deals)
+    assert len(set(deals)) > 50  # not one number again and again
