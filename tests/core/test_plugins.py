@@ -696,7 +696,7 @@ def test_a_plugin_variant_may_have_fewer_deals() -> None:
 )
 def test_a_variant_with_deal_numbers_that_are_no_range_of_deals_is_left_out(deals: object) -> None:
     variant = FewDeals()
-    variant.deal_numbers = deals  # type: ignore[misc]
+    variant.deal_numbers = deals  # type: ignore[misc,assignment]
     catalog = new_catalog(entry_points=False, plugins=[registering(variants=[variant])])
     assert [p.plugin for p in catalog.problems] == ["Plugin"]
     assert "deal_numbers must be a range of deal numbers in 0..34359738367" in catalog.problems[0].reason
