@@ -3,7 +3,7 @@
 >>> from solitaire.plugins.builtins import new_catalog
 >>> game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
 >>> game.play("s")
-(StockDrawn(cards=(Card.parse('QH'),)),)
+(StockDrawn(cards=(Card.parse('QH'),), src='s', dst='w'),)
 >>> game.state.moves, len(game.state.waste)
 (1, 1)
 >>> game.undo().moves   # undo never lowers the move counter

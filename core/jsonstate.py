@@ -50,8 +50,14 @@ def state_to_dict(state: State, rules: Ruleset, code: str) -> dict[str, Any]:
         _pile(pile, kind, cards)
         for pile, kind, cards in zip(table.ids, table.kinds, state.piles, strict=True)
     ]
-    data["credited"] = [card.token for card in state.cards() if state.credited >> card.uid & 1]
+    credited = sorted((card for card in state.cards() if state.credited >> card.uid & 1), key=_by_uid)
+    data["credited"] = [card.token for card in credited]
     return data
+
+
+def _by_uid(card: Card) -> int:
+    """Cards in the order of their deck, then A♠ .. K♠, A♥ .. K♣ (as ``credited`` lists them)."""
+    return card.uid
 
 
 def _pile(pile: str, kind: str, cards: Pile) -> dict[str, Any]:

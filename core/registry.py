@@ -42,7 +42,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
-['klondike', 'reflechi']
+['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
 >>> catalog.options_from_code("KL1-D3V-AAAAAAG")
 GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6)
 """
@@ -64,6 +64,7 @@ import pluggy
 
 from solitaire.core import hookspecs, i18n
 from solitaire.core.codes import CodeError, GameCode
+from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.i18n import N_, Message
 from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 
@@ -235,6 +236,14 @@ class Registry:
             raise ValueError(f"variant {variant.id!r}: draws must be numbers 1..9, default_draw one of them")
         if not variant.has_stock and draws != (1,) and variant.draw_label == Variant.draw_label:
             raise ValueError(f"variant {variant.id!r} has no stock: it draws 1 only (draws = (1,))")
+        deals = variant.deal_numbers
+        if not (
+            type(deals) is range and deals and deals.step == 1 and 0 <= deals[0] <= deals[-1] < DEAL_NUMBERS
+        ):
+            last = DEAL_NUMBERS - 1
+            raise ValueError(
+                f"variant {variant.id!r}: deal_numbers must be a range of deal numbers in 0..{last}"
+            )
         self._add("variant", variant.id, variant, str(prefix))
 
     def add_scoring(self, scheme: ScoringScheme) -> None:
@@ -558,7 +567,7 @@ class Catalog:
                 Message(
                     "{variant} draws {draws}, not {draw}",
                     variant=chosen.id,
-                    draws=" or ".join(map(str, chosen.draws)),
+                    draws=_either(map(str, chosen.draws)),
                     draw=draw,
                 )
             )
@@ -567,11 +576,15 @@ class Catalog:
             raise OptionsError(
                 Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
             )
-        from solitaire.core.deals import DEAL_NUMBERS
-
-        if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < DEAL_NUMBERS:
+        deals = chosen.deal_numbers
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal not in deals:
             raise OptionsError(
-                Message("deal number must be 0..{last}, not {deal!r}", last=DEAL_NUMBERS - 1, deal=deal)
+                Message(
+                    "deal number must be {first}..{last}, not {deal!r}",
+                    first=deals[0],
+                    last=deals[-1],
+                    deal=deal,
+                )
             )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
 
@@ -608,6 +621,15 @@ class Catalog:
                     "no installed scoring has letter {letter!r} (installed: {known})",
                     letter=code.scoring_letter,
                     known=known,
+                ),
+            )
+        if code.draw not in variant.draws:
+            raise CodeError(
+                text.strip(),
+                Message(
+                    "draw mode must be {modes}, not {draw_text!r}",
+                    modes=_either(f"D{draw}" for draw in variant.draws),
+                    draw_text=f"D{code.draw}",
                 ),
             )
         redeal = None
@@ -964,6 +986,14 @@ def _call_plugin(function: Callable[[], _T], seconds: float) -> _T | _Failure:
         return _Failure(None, seconds)
     ok, value = outcome[0]
     return value if ok else _Failure(value, seconds)
+
+
+def _either(choices: Iterable[str]) -> Message | str:
+    """``"A"``, ``"A or B"``, ``"A, B or C"``: one of the choices, in the player's language."""
+    *some, last = choices
+    if not some:
+        return last
+    return Message(N_("{some} or {last}"), some=", ".join(some), last=last)
 
 
 def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:

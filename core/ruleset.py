@@ -8,6 +8,7 @@ scheme reacts to the events, and the ruleset folds them into the next state.
 
 from __future__ import annotations
 
+import secrets
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -18,6 +19,7 @@ import attrs
 
 from solitaire.core import i18n
 from solitaire.core.cards import Card
+from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import Event, GameWon, ScoreChanged, State, apply_all
@@ -141,6 +143,15 @@ class Variant(ABC):
 
     #: How many decks the game uses.
     decks: ClassVar[int] = 1
+    #: The game's deal numbers: every number a game code can write (0 .. 2**35 - 1)
+    #: unless the variant has fewer (FreeCell: Microsoft's 1 .. 2**33 - 1).  Options
+    #: and codes with another number are refused.
+    deal_numbers: ClassVar[range] = range(DEAL_NUMBERS)
+
+    def random_deal(self) -> int:
+        """A deal number drawn at random, each of :attr:`deal_numbers` as likely."""
+        numbers = self.deal_numbers
+        return numbers[secrets.randbelow(len(numbers))]
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
         """The cards of deal number ``deal`` in dealt order (``initial_state`` lays them

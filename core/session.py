@@ -124,7 +124,9 @@ class Session:
         """A game of a random deal (or ``deal``) with the options of ``settings`` (the
         saved ones by default); the default options where those are not installed."""
         s = self.store.settings() if settings is None else settings
-        deal = secrets.randbelow(DEAL_NUMBERS) if deal is None else deal
+        if deal is None:
+            variant = self.catalog.variants.get(s.variant)
+            deal = variant.random_deal() if variant is not None else secrets.randbelow(DEAL_NUMBERS)
         try:
             options = self.catalog.options(s.variant, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
         except OptionsError:

@@ -1,14 +1,17 @@
-"""The built-in plugin: registers Klondike, Réfléchi, the Normal and Vegas scoring
-schemes, the ``unlimited`` and ``passes:N`` redeal policies and the heuristic hint,
-through the same hooks a third-party package implements.
+"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider and Golf,
+their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
+and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
+third-party package implements.
 
 The core knows no built-ins: the application hands them to its
 :class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
 what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
->>> sorted(catalog.variants), sorted(catalog.scorings)
-(['klondike', 'reflechi'], ['normal', 'vegas'])
+>>> sorted(catalog.variants)
+['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+>>> sorted(catalog.scorings)
+['golf', 'none', 'normal', 'spider', 'vegas']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
 """

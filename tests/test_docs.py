@@ -3,13 +3,16 @@ code runs, console examples print what they show, every rule id is listed."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
+import pkgutil
 import re
 import shlex
 import subprocess
 import sys
 import types
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -81,10 +84,53 @@ def test_console_examples_print_what_they_show(doc: str, command: str, expected:
     assert result.stdout + result.stderr == expected
 
 
-def test_every_rule_id_is_in_the_players_guide() -> None:
+def _builtin_rules() -> dict[str, refusals.Rule]:
+    """The rules of the core and of the building blocks and built-in games, by id."""
+    import solitaire.variants
+
+    modules: list[types.ModuleType] = [refusals]
+    for info in pkgutil.iter_modules(solitaire.variants.__path__, "solitaire.variants."):
+        modules.append(importlib.import_module(info.name))
+    rules = {}
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, refusals.Rule):
+                rules[value.id] = value
+    return rules
+
+
+def _guide_rule_table() -> dict[str, str]:
+    """The rule table of the player's guide: rule id -> its example message."""
     guide = (DOCS / "rules.md").read_text(encoding="utf-8")
-    missing = [rule for rule in refusals.all_rules() if f"`{rule}`" not in guide]
-    assert missing == []
+    section = guide.partition("## When a move is refused\n")[2].partition("\n## ")[0]
+    rows = re.findall(r"^\| `([a-z.-]+)` \| (.+) \|$", section, flags=re.MULTILINE)
+    assert len(rows) == len(dict(rows)), "a rule is listed twice"
+    return dict(rows)
+
+
+def test_every_rule_id_is_in_the_players_guide() -> None:
+    rules = _builtin_rules()
+    assert {
+        "tableau.alternate-colour",
+        "build.one-rank-apart",
+        "cell.full",
+        "stock.columns-must-be-filled",
+    } <= set(rules)
+    assert set(rules) <= set(refusals.all_rules())
+    table = _guide_rule_table()
+    assert sorted(set(rules) - set(table)) == []  # every rule is listed
+    assert sorted(set(table) - set(rules)) == []  # and the table lists no rule that is gone
+
+
+def test_the_guide_shows_each_rule_with_a_message_it_gives() -> None:
+    rules = _builtin_rules()
+    for rule_id, example in _guide_rule_table().items():
+        templates = rules[rule_id].templates
+        english = (templates,) if isinstance(templates, str) else tuple(templates)
+        if isinstance(templates, Mapping):
+            english = (templates["en"],)
+        patterns = [".+?".join(map(re.escape, re.split(r"\{[a-z_]+[^}]*\}", t))) for t in english]
+        assert any(re.fullmatch(p, example) for p in patterns), (rule_id, example, english)
 
 
 # -- the rules pages the window shows (Help ▸ Rules) -----------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from solitaire.core.cards import Card
-from solitaire.core.deals import microsoft_freecell_order
+from solitaire.core.deals import MICROSOFT_DEALS, microsoft_freecell_order
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset
 from solitaire.variants.blocks import ANY_CARD, Block, Cells, Declared, Foundations, Tableau, free_cell_limit
@@ -32,6 +32,7 @@ class FreeCell(Declared):
     hidden_information: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
+    deal_numbers: ClassVar[range] = range(1, MICROSOFT_DEALS)
     layout: ClassVar[tuple[Block, ...]] = (
         Cells(4),
         Foundations(returns=False),

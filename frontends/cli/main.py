@@ -11,7 +11,6 @@ import argparse
 import json
 import logging
 import os
-import secrets
 import signal
 import sys
 import threading
@@ -431,10 +430,8 @@ def cmd_show(catalog: Catalog, args: argparse.Namespace) -> int:
 
 
 def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
-    from solitaire.core.deals import DEAL_NUMBERS
-
-    deal = args.deal if args.deal is not None else secrets.randbelow(DEAL_NUMBERS)
     try:
+        deal = args.deal if args.deal is not None else catalog.variant(args.variant).random_deal()
         options = catalog.options(
             args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
         )

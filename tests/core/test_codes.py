@@ -17,6 +17,7 @@ from solitaire.core.codes import (
     encode_deal,
 )
 from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.plugins.builtins import new_catalog
 
 deal_numbers = st.integers(min_value=0, max_value=DEAL_NUMBERS - 1)
 letters = st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -32,7 +33,7 @@ def game_codes(draw: st.DrawFn) -> GameCode:
     return GameCode(
         prefix=draw(letters) + draw(letters),
         version=1,
-        draw=draw(st.sampled_from([1, 3])),
+        draw=draw(st.integers(1, 9)),
         scoring_letter=draw(letters),
         redeal=draw(redeals),
         returns_allowed=draw(st.booleans()),
@@ -98,6 +99,10 @@ def test_seed_examples() -> None:
         ("KL1-D3VP10-AAAAAAA", GameCode("KL", 1, 3, "V", "P10", True, deal=0)),
         ("XY1-D1Q-AAAAAAA", GameCode("XY", 1, 1, "Q", None, True, deal=0)),
         ("KL1-D1F-AAAAAAA", GameCode("KL", 1, 1, "F", None, True, deal=0)),  # F as a plugin scoring letter
+        # The digit after D is any of 1-9 here; the variant says which it has (Spider: suits).
+        ("SP1-D2S-AAAAAAG", GameCode("SP", 1, 2, "S", None, True, deal=6)),
+        ("SP1-D4SF-AAAAAAG", GameCode("SP", 1, 4, "S", None, False, deal=6)),
+        ("KL1-D9N-AAAAAAG", GameCode("KL", 1, 9, "N", None, True, deal=6)),
     ],
 )
 def test_examples(text: str, expected: GameCode) -> None:
@@ -143,10 +148,11 @@ MALFORMED = [
     ("KL1-D1N", "KL1-D1N-AAAAAAG"),
     ("KL1D1NAAAAAAG", "3 groups"),
     ("KL1-D1N-AAAA-AAG", "3 groups"),
-    ("KL1-D2N-AAAAAAG", "draw mode must be D1 or D3, not 'D2'"),
-    ("KL1-D-AAAAAAG", "draw mode must be D1 or D3, not 'D'"),
-    ("KL1-X1N-AAAAAAG", "draw mode must be D1 or D3, not 'X1'"),
-    ("KL1-1N-AAAAAAG", "draw mode must be D1 or D3"),
+    ("KL1-D0N-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'D0'"),
+    ("KL1-D-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'D'"),
+    ("KL1-X1N-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'X1'"),
+    ("KL1-1N-AAAAAAG", "draw mode must be D and a digit"),
+    ("KL1-DAN-AAAAAAG", "draw mode must be D and a digit"),
     ("KL1--AAAAAAG", "middle group is empty"),
     ("K1-D1N-AAAAAAG", "2-letter variant prefix"),
     ("K-D1N-AAAAAAG", "2-letter variant prefix"),
@@ -200,16 +206,38 @@ def test_malformed(text: str, words: str) -> None:
 
 
 def test_malformed_lower_case_names_the_problem() -> None:
-    with pytest.raises(CodeError, match="draw mode must be D1 or D3, not 'D2'"):
-        GameCode.parse("kl1-d2n-aaaaaag")
+    with pytest.raises(
+        CodeError, match=r"draw mode must be D and a digit \(D1 or D3 in Klondike\), not 'D0'"
+    ):
+        GameCode.parse("kl1-d0n-aaaaaag")
 
 
 def test_the_example_message() -> None:
+    # Which draw modes a game has is the variant's to say: the catalog refuses the
+    # code, with the message docs/cli.md shows.
+    catalog = new_catalog(entry_points=False)
     with pytest.raises(CodeError) as info:
-        GameCode.parse("KL1-D2N-AAAAAAG")
+        catalog.options_from_code("KL1-D2N-AAAAAAG")
     assert str(info.value) == "game code 'KL1-D2N-AAAAAAG': draw mode must be D1 or D3, not 'D2'"
     assert info.value.code == "KL1-D2N-AAAAAAG"
     assert info.value.problem == "draw mode must be D1 or D3, not 'D2'"
+    with pytest.raises(CodeError, match="draw mode must be D1 or D3, not 'D2'"):
+        catalog.options_from_code("kl1-d2n-aaaaaag")
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("SP1-D3S-AAAAAAG", "draw mode must be D1, D2 or D4, not 'D3'"),
+        ("FC1-D3X-AAAAAAG", "draw mode must be D1, not 'D3'"),
+        ("YU1-D3N-AAAAAAG", "draw mode must be D1, not 'D3'"),
+        ("TF1-D9N-AAAAAAG", "draw mode must be D1 or D3, not 'D9'"),
+    ],
+)
+def test_each_variant_says_which_draw_modes_it_has(text: str, problem: str) -> None:
+    with pytest.raises(CodeError) as info:
+        new_catalog(entry_points=False).options_from_code(text)
+    assert str(info.value) == f"game code {text!r}: {problem}"
 
 
 @pytest.mark.parametrize(("text", "words"), MALFORMED)
@@ -272,7 +300,8 @@ GOOD = {"prefix": "KL", "version": 1, "draw": 1, "scoring_letter": "N", "redeal"
         ("version", 0),
         ("version", True),
         ("version", "1"),
-        ("draw", 2),
+        ("draw", 0),
+        ("draw", 10),
         ("draw", True),
         ("draw", "1"),
         ("scoring_letter", ""),
@@ -305,6 +334,7 @@ def test_frozen_and_evolve() -> None:
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         code.deal = 7  # type: ignore[misc]
     assert str(attrs.evolve(code, draw=3, redeal="P3")) == "KL1-D3NP3-AAAAAAG"
+    assert str(attrs.evolve(code, draw=4, scoring_letter="S")) == "KL1-D4S-AAAAAAG"
     with pytest.raises(ValueError):
-        attrs.evolve(code, draw=2)
+        attrs.evolve(code, draw=0)
     assert hash(code) == hash(GameCode.parse("KL1-D1N-AAAAAAG"))

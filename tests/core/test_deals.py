@@ -390,16 +390,30 @@ def test_layout_of_deal_6() -> None:
 
 
 def test_layout_errors() -> None:
+    # Any number of cards is laid out (two decks for Spider), as long as they are
+    # distinct cards and enough for the columns.
     order = shuffled_deck(6)
-    with pytest.raises(ValueError, match="52 cards, not 51"):
-        deal_layout(order[:51])
-    with pytest.raises(ValueError, match="52 cards, not 53"):
+    with pytest.raises(ValueError, match="columns of 28 cards cannot be dealt from 27"):
+        deal_layout(order[:27])
+    with pytest.raises(ValueError, match="columns of 54 cards cannot be dealt from 52"):
+        deal_layout(order, (6, 6, 6, 6, 6, 6, 6, 6, 6))
+    with pytest.raises(ValueError, match=r"repeated: AD$"):
         deal_layout((*order, order[0]))
-    with pytest.raises(ValueError, match="repeated: AD"):
+    with pytest.raises(ValueError, match=r"repeated: AD$"):
         deal_layout((*order[:51], order[0]))
+    with pytest.raises(ValueError, match=r"repeated: AH\.2, KC$"):
+        two = shuffled_deck(6, decks=2)
+        deal_layout((*two, CARDS[51], Card.parse("AH.2")))
     with pytest.raises(ValueError, match="Card"):
         deal_layout((*order[:51], "6C"))  # type: ignore[arg-type]
     assert deal_layout(parse_cards(DEAL_6.split())) == deal_layout(order)
+    columns, stock = deal_layout(order[:28])
+    assert [len(column) for column in columns] == [1, 2, 3, 4, 5, 6, 7] and stock == ()
+    columns, stock = deal_layout(shuffled_deck(6, decks=2), (6, 6, 6, 6, 5, 5, 5, 5, 5, 5))
+    assert (
+        len(stock) == 50
+        and len({card.uid for column in columns for card in column} | {c.uid for c in stock}) == 104
+    )
 
 
 # --- any size, two decks -------------------------------------------------------------

@@ -28,7 +28,7 @@ from solitaire.core.hookspecs import PROJECT, hookimpl
 from solitaire.core.moves import DRAW
 from solitaire.core.refusals import Refusal
 from solitaire.core.registry import BLOCK_VARIABLE, Catalog, OptionsError, PluginInfo, Registry
-from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme
+from solitaire.core.ruleset import GameOptions, RedealPolicy, Ruleset, ScoringScheme, Variant
 from solitaire.core.state import CardsMoved, Event, State
 from solitaire.plugins.builtins import new_catalog
 from solitaire.plugins.hints import heuristic_hint
@@ -40,8 +40,15 @@ from solitaire.variants.reflechi import Reflechi
 BUILTIN_IDS = {
     ("variant", "klondike"),
     ("variant", "reflechi"),
+    ("variant", "yukon"),
+    ("variant", "freecell"),
+    ("variant", "spider"),
+    ("variant", "golf"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
+    ("scoring", "none"),
+    ("scoring", "spider"),
+    ("scoring", "golf"),
     ("redeal", "unlimited"),
     ("redeal", "passes"),
 }
@@ -101,7 +108,7 @@ class FlatScoring(ScoringScheme):
     """One point per card reaching a foundation, every time."""
 
     id: ClassVar[str] = "flat"
-    code_letter: ClassVar[str] = "X"
+    code_letter: ClassVar[str] = "W"
     names: ClassVar[dict[str, str]] = {"en": "Flat", "ru": "Ровный"}
     default_redeal: ClassVar[str] = "passes:2"
     initial_score: ClassVar[int] = 100
@@ -156,7 +163,7 @@ class HalfwayPlugin:
 
     @hookimpl
     def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant(Spider())
+        register.add_variant(Scorpion())
 
     @hookimpl
     def solitaire_register_scoring(self, register: Registry) -> None:
@@ -166,7 +173,7 @@ class HalfwayPlugin:
 class NonsensePlugin:
     @hookimpl
     def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant("spider")  # type: ignore[arg-type]
+        register.add_variant("scorpion")  # type: ignore[arg-type]
 
 
 class NonsenseScoringPlugin:
@@ -175,10 +182,10 @@ class NonsenseScoringPlugin:
         register.add_scoring(Klondike())  # type: ignore[arg-type]
 
 
-class Spider(Klondike):
-    id: ClassVar[str] = "spider"
-    code_prefix: ClassVar[str] = "SP"
-    names: ClassVar[dict[str, str]] = {"en": "Not really Spider"}
+class Scorpion(Klondike):
+    id: ClassVar[str] = "scorpion"
+    code_prefix: ClassVar[str] = "SC"
+    names: ClassVar[dict[str, str]] = {"en": "Not really Scorpion"}
 
 
 class TakenId(Klondike):
@@ -268,8 +275,8 @@ def test_the_builtins_register_through_the_hooks() -> None:
     version = metadata.version("solitaire-framework")
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
-    assert sorted(catalog.variants) == ["klondike", "reflechi"]
-    assert sorted(catalog.scorings) == ["normal", "vegas"]
+    assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]
+    assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas"]
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
 
@@ -294,15 +301,15 @@ def test_an_installed_scoring_scheme_appears_and_plays(installed: Install) -> No
     options = catalog.options(scoring="flat", deal=6)
     assert options.redeal == "passes:2"  # the scheme's default policy
     game = catalog.new_game(options)
-    assert game.code == "KL1-D1X-AAAAAAG"
+    assert game.code == "KL1-D1W-AAAAAAG"
     assert game.state.score == 100
     game.play("t1>f")  # A♦
     assert game.state.score == 101
     game.undo()
     assert game.state.score == 100
-    again = catalog.game_from_code("kl1-d1x-aaaaaag")
+    again = catalog.game_from_code("kl1-d1w-aaaaaag")
     assert again.rules.scoring.id == "flat" and again.rules.options == options
-    assert catalog.code(catalog.options(scoring="flat", redeal="unlimited", deal=6)) == "KL1-D1XU-AAAAAAG"
+    assert catalog.code(catalog.options(scoring="flat", redeal="unlimited", deal=6)) == "KL1-D1WU-AAAAAAG"
 
 
 def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() -> None:
@@ -316,8 +323,8 @@ def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() 
 
 
 def test_a_plugin_scoring_scheme_is_unknown_without_its_plugin() -> None:
-    with pytest.raises(CodeError, match=r"N \(normal\), V \(vegas\)"):
-        new_catalog(entry_points=False).options_from_code("KL1-D1X-AAAAAAG")
+    with pytest.raises(CodeError, match=r"N \(normal\), V \(vegas\), X \(none\), S \(spider\), G \(golf\)\)"):
+        new_catalog(entry_points=False).options_from_code("KL1-D1W-AAAAAAG")
 
 
 def test_a_tryfirst_hint_provider_overrides_the_builtin_hint() -> None:
@@ -388,7 +395,7 @@ def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
     catalog = new_catalog(entry_points=False, plugins=[HalfwayPlugin()])
     assert [p.plugin for p in catalog.problems] == ["HalfwayPlugin"]
     assert "ValueError: no scoring today" in catalog.problems[0].reason
-    assert "spider" not in catalog.variants
+    assert "scorpion" not in catalog.variants
     assert set(catalog.sources) == BUILTIN_IDS
     assert_builtins_work(catalog)
 
@@ -401,7 +408,7 @@ def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
         (registering(redeals=[("later", 42)]), "add_redeal() takes a name and a factory"),
         (registering(redeals=[("Later", LimitedPasses)]), "must be lower-case ASCII"),
         (registering(redeals=[("later", LimitedPasses, "F")]), "code_letter must be one capital letter"),
-        (registering(variants=[TakenId(), Spider()]), "variant id 'klondike' is taken"),
+        (registering(variants=[TakenId(), Scorpion()]), "variant id 'klondike' is taken"),
     ],
     ids=["variant", "scoring", "redeal", "redeal-name", "redeal-letter", "variant-then-good"],
 )
@@ -464,12 +471,12 @@ def test_a_plugin_taking_a_builtin_id_prefix_or_letter_is_left_out(
 
 
 def test_two_plugins_wanting_the_same_id_first_installed_wins(installed: Install) -> None:
-    installed("first", registering(variants=[Spider()]))
-    installed("second", registering(variants=[Spider()]))
+    installed("first", registering(variants=[Scorpion()]))
+    installed("second", registering(variants=[Scorpion()]))
     catalog = new_catalog()
-    assert catalog.sources[("variant", "spider")].plugin == "first"
+    assert catalog.sources[("variant", "scorpion")].plugin == "first"
     assert [p.plugin for p in catalog.problems] == ["second"]
-    assert "code prefix 'SP' is taken by variant 'spider'" in catalog.problems[0].reason
+    assert "code prefix 'SC' is taken by variant 'scorpion'" in catalog.problems[0].reason
 
 
 # -- blocking -----------------------------------------------------------------------------------
@@ -531,8 +538,15 @@ def test_option_defaults(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"variant": "spider"}, "no variant 'spider' is installed (installed: klondike, reflechi)"),
-        ({"scoring": "golf"}, "no scoring scheme 'golf' is installed (installed: normal, vegas)"),
+        (
+            {"variant": "scorpion"},
+            "no variant 'scorpion' is installed"
+            " (installed: freecell, golf, klondike, reflechi, spider, yukon)",
+        ),
+        (
+            {"scoring": "flat"},
+            "no scoring scheme 'flat' is installed (installed: golf, none, normal, spider, vegas)",
+        ),
         ({"redeal": "sometimes"}, "no redeal policy 'sometimes' is installed (installed: passes, unlimited)"),
         ({"redeal": "passes:0"}, "passes:0"),
         ({"redeal": "passes"}, "passes:N"),
@@ -602,8 +616,16 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
 @pytest.mark.parametrize(
     ("code", "words"),
     [
-        ("ZZ1-D1N-AAAAAAG", "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi))"),
-        ("KL1-D1Q-AAAAAAG", "no installed scoring has letter 'Q' (installed: N (normal), V (vegas))"),
+        (
+            "ZZ1-D1N-AAAAAAG",
+            "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi), YU (yukon),"
+            " FC (freecell), SP (spider), GO (golf))",
+        ),
+        (
+            "KL1-D1Q-AAAAAAG",
+            "no installed scoring has letter 'Q'"
+            " (installed: N (normal), V (vegas), X (none), S (spider), G (golf))",
+        ),
         (
             "KL1-D1NX-AAAAAAG",
             "no installed redeal policy has letter 'X' (installed: U (unlimited), P (passes))",
@@ -619,3 +641,71 @@ def test_unknown_prefix_or_letter_gives_a_code_error_naming_the_installed_ones(
     assert words in str(raised.value)
     with pytest.raises(CodeError):
         catalog.game_from_code(code)
+
+
+# -- deal numbers -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "first", "last"),
+    [("klondike", 0, 2**35 - 1), ("spider", 0, 2**35 - 1), ("freecell", 1, 2**33 - 1)],
+)
+def test_each_variant_has_its_deal_numbers(catalog: Catalog, variant: str, first: int, last: int) -> None:
+    deals = catalog.variant(variant).deal_numbers
+    assert (deals[0], deals[-1]) == (first, last)
+    for deal in (first, last):
+        assert catalog.options(variant=variant, deal=deal).deal == deal
+        catalog.new_game(catalog.options(variant=variant, deal=deal))
+    for deal in (first - 1, last + 1):
+        with pytest.raises(OptionsError) as raised:
+            catalog.options(variant=variant, deal=deal)
+        assert str(raised.value) == f"deal number must be {first}..{last}, not {deal}"
+
+
+@pytest.mark.parametrize(
+    ("code", "deal"), [("FC1-D1X-AAAAAAA", 0), ("FC1-D1X-IAAAAAA", 2**33), ("FC1-D1X-7777777", 2**35 - 1)]
+)
+def test_a_code_naming_a_deal_the_variant_has_not_is_a_code_error(
+    catalog: Catalog, code: str, deal: int
+) -> None:
+    with pytest.raises(CodeError) as raised:
+        catalog.options_from_code(code)
+    assert str(raised.value) == (
+        f"game code {code!r}: this game cannot be started (deal number must be 1..8589934591, not {deal})"
+    )
+    assert catalog.options_from_code("FC1-D1X-AAAAAAB").deal == 1
+    assert catalog.options_from_code("FC1-D1X-H777777").deal == 2**33 - 1
+
+
+class FewDeals(Klondike):
+    id: ClassVar[str] = "few"
+    code_prefix: ClassVar[str] = "FW"
+    deal_numbers: ClassVar[range] = range(1, 101)
+
+
+def test_a_plugin_variant_may_have_fewer_deals() -> None:
+    catalog = new_catalog(entry_points=False, plugins=[registering(variants=[FewDeals()])])
+    assert catalog.problems == []
+    assert catalog.options(variant="few", deal=100).deal == 100
+    with pytest.raises(OptionsError, match=r"deal number must be 1\.\.100, not 101"):
+        catalog.options(variant="few", deal=101)
+
+
+@pytest.mark.parametrize(
+    "deals", [range(0), range(0, 2**35 + 1), range(-1, 10), range(1, 100, 2), (1, 2, 3), None]
+)
+def test_a_variant_with_deal_numbers_that_are_no_range_of_deals_is_left_out(deals: object) -> None:
+    variant = FewDeals()
+    variant.deal_numbers = deals  # type: ignore[misc,assignment]
+    catalog = new_catalog(entry_points=False, plugins=[registering(variants=[variant])])
+    assert [p.plugin for p in catalog.problems] == ["Plugin"]
+    assert "deal_numbers must be a range of deal numbers in 0..34359738367" in catalog.problems[0].reason
+    assert "few" not in catalog.variants
+    assert_builtins_work(catalog)
+
+
+@pytest.mark.parametrize("variant", [FewDeals(), *new_catalog(entry_points=False).variants.values()])
+def test_a_random_deal_is_one_the_variant_has(variant: Variant) -> None:
+    deals = [variant.random_deal() for _ in range(200)]
+    assert all(deal in variant.deal_numbers for deal in deals)
+    assert len(set(deals)) > 50  # not one number again and again

@@ -251,6 +251,27 @@ def test_the_complete_example_of_the_format_page_is_what_play_writes() -> None:
     assert (replayed.state.score, replayed.state.moves, replayed.state.waste[-1].text) == (25, 6, "JH")
 
 
+def test_the_complete_example_is_of_the_current_version() -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```json\n(.*?)^```$", page, flags=re.MULTILINE | re.DOTALL)
+    example = next(block for block in blocks if '"dealt": [' in block)
+    assert json.loads(example)["version"] == log.FORMAT_VERSION == 2
+
+
+@pytest.mark.parametrize(
+    ("code", "first"), [("SP1-D4S-AAAAAAG", '[{"tag": "dealt"'), ("GO1-D1G-AAAAAAG", '[{"tag": "drawn"')]
+)
+def test_the_format_page_shows_what_a_tap_of_the_stock_records(code: str, first: str) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "log-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```json\n(.*?)^```$", page, flags=re.MULTILINE | re.DOTALL)
+    (shown,) = [json.loads(block) for block in blocks if block.startswith(first)]
+    game = CATALOG.game_from_code(code)
+    game.perform("s")
+    written = json.loads(log.dumps(log.log_of(game, CATALOG)))
+    assert written["actions"][0]["events"] == shown
+    assert log.replay(log.loads(json.dumps(written)), CATALOG).state == game.state
+
+
 def test_the_text_has_one_header_field_and_one_action_per_line() -> None:
     text = log.dumps(log.log_of(base_game(), CATALOG))
     lines = text.splitlines()
