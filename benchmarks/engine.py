@@ -1,12 +1,14 @@
 """Engine figures: replay speed, legal-move generation, command start-up.
 
-Run:  .venv/bin/python benchmarks/engine.py [--games N] [--seed S]
+Run:  .venv/bin/python benchmarks/engine.py [--games N] [--seed S] [--before COMMIT]
 
 Prints, with the targets of the engine issue:
 - replaying recorded action lists (parse + validate + events + fold), actions per second
-  on one core (target >= 50,000/s);
+  on one core (target >= 50,000/s); the Klondike games also on the engine of
+  ``--before`` (default bb785fd, the commit before the table of named piles), checked
+  out with ``git worktree`` in a temporary folder, side by side;
 - legal-move generation, mean time per position over positions from random play
-  (target <= 20 us);
+  (target <= 20 us), in Klondike and in Spider;
 - start-up of `solitaire show CODE` as a process, wall clock median (target <= 150 ms);
 - dealing: the version-1 shuffle of one deck (`shuffled_deck`) and of two decks
   (`shuffle_positions(deal, 104)`), best mean time per deal (no target; it should not grow).
@@ -15,10 +17,12 @@ Prints, with the targets of the engine issue:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -29,14 +33,66 @@ from solitaire.core.registry import Catalog
 from solitaire.core.state import State
 from solitaire.plugins.builtins import new_catalog
 
+ROOT = Path(__file__).resolve().parent.parent
 
-def random_games(catalog: Catalog, games: int, length: int, seed: int) -> list[tuple[str, list[str]]]:
-    """Random legal play (with some undo and redo) in every variant and option mix."""
+#: Replays games read as JSON on stdin with the ``solitaire`` package found first on the
+#: path; prints the best actions per second of three runs.
+REPLAYER = """
+import json, sys, time
+try:
+    from solitaire.plugins.builtins import new_catalog
+    catalog = new_catalog(entry_points=False)
+except ImportError:
+    from solitaire.core.registry import Catalog
+    catalog = Catalog(entry_points=False)
+recorded = json.load(sys.stdin)
+total = sum(len(actions) for _, actions in recorded)
+best = float("inf")
+for _ in range(3):
+    start = time.perf_counter()
+    for code, actions in recorded:
+        game = catalog.game_from_code(code)
+        for action in actions:
+            game.perform(action)
+    best = min(best, time.perf_counter() - start)
+print(total / best)
+"""
+
+
+def replay_speed_at(commit: str, recorded: list[tuple[str, list[str]]]) -> float | None:
+    """Actions per second replaying ``recorded`` on the engine of ``commit`` (None when
+    it cannot be checked out)."""
+    with tempfile.TemporaryDirectory() as folder:
+        tree = Path(folder) / "solitaire"
+        added = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], capture_output=True
+        )
+        if added.returncode:
+            return None
+        try:
+            result = subprocess.run(
+                [sys.executable, "-c", REPLAYER],
+                input=json.dumps(recorded),
+                capture_output=True,
+                text=True,
+                check=True,
+                env={"PYTHONPATH": folder, "PATH": "/usr/bin:/bin"},
+                cwd=folder,
+            )
+            return float(result.stdout)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+
+
+def random_games(
+    catalog: Catalog, games: int, length: int, seed: int, variants: tuple[str, ...] = ("klondike", "reflechi")
+) -> list[tuple[str, list[str]]]:
+    """Random legal play (with some undo and redo) in the variants and option mixes."""
     rng = random.Random(seed)
     recorded = []
     for number in range(games):
         options = catalog.options(
-            variant=("klondike", "reflechi")[number % 2],
+            variant=variants[number % len(variants)],
             draw=(1, 3)[number // 2 % 2],
             scoring=("normal", "vegas")[number // 4 % 2],
             deal=rng.randrange(2**35),
@@ -106,6 +162,17 @@ def deal_times(deals: int = 2000, runs: int = 7) -> tuple[float, float]:
     return one, two
 
 
+def spider_games(catalog: Catalog, args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """Random Spider games in one, two and four suits."""
+    rng = random.Random(args.seed)
+    games = []
+    for number in range(max(3, args.games // 4)):
+        options = catalog.options(variant="spider", draw=(1, 2, 4)[number % 3], deal=rng.randrange(2**35))
+        game = play_randomly(catalog.new_game(options), rng, args.length, undo=0.05, redo=0.03)
+        games.append((game.code, list(game.actions)))
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -113,6 +180,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--length", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--before", default="bb785fd", help="the commit to compare Klondike's replay with")
     args = parser.parse_args()
     catalog = new_catalog(entry_points=False)
     recorded = random_games(catalog, args.games, args.length, args.seed)
@@ -120,10 +188,19 @@ def main() -> None:
     print(f"games: {len(recorded)}, actions: {actions} (random legal play with undo/redo, seed {args.seed})")
     speed = replay_speed(catalog, recorded)
     print(f"replay, validated actions per second (one core): {speed:,.0f}   target >= 50,000")
-    sample = positions(catalog, recorded)
-    mean = movegen_time(sample)
-    print(f"legal-move generation, mean per position over {len(sample):,}: {mean * 1e6:.1f} us", end="")
-    print("   target <= 20 us")
+    klondike = [(code, actions) for code, actions in recorded if code.startswith("KL")]
+    now = replay_speed(catalog, klondike)
+    before = replay_speed_at(args.before, klondike)
+    shown = "n/a" if before is None else f"{before:,.0f}"
+    print(f"replay of the Klondike games, actions per second: now {now:,.0f}, at {args.before} {shown}")
+    for name, games in (("Klondike", klondike), ("Spider", spider_games(catalog, args))):
+        sample = positions(catalog, games)
+        mean = movegen_time(sample)
+        print(
+            f"legal-move generation, {name}, mean per position over {len(sample):,}: {mean * 1e6:.1f} us",
+            end="",
+        )
+        print("   target <= 20 us")
     startup = startup_time() * 1000
     print(f"start-up of `solitaire show CODE`, median wall: {startup:.0f} ms   target <= 150 ms")
     one, two = deal_times()

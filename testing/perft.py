@@ -15,7 +15,9 @@ joined with a space); :func:`write_perft` puts 16 actions on a line.
 
 :func:`check_perft` plays each position again and compares the legal moves with
 the recorded ones and with an oracle independent of ``legal_moves``: every move
-of the notation space that ``check`` accepts.  :func:`write_perft` works the
+of the notation space that ``check`` accepts (:func:`move_space`: every pile of
+the table, one beyond the last of each kind, ``f``, and every count from a
+column).  :func:`write_perft` works the
 legal moves out (checked against the same oracle) and writes a file; record
 positions once, check the moves by hand, and keep the file as a regression test.
 
@@ -41,17 +43,19 @@ from typing import Final
 import attrs
 
 from solitaire.core.game import Game
-from solitaire.core.moves import Move
+from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog
+from solitaire.core.state import TABLEAU, State
 from solitaire.plugins.builtins import new_catalog
-from solitaire.testing.kit import ConformanceError, every_move
+from solitaire.testing.kit import ConformanceError
 
 __all__ = [
     "Position",
     "check_perft",
     "format_perft",
     "legal_after",
+    "move_space",
     "oracle",
     "parse_perft",
     "read_perft",
@@ -137,10 +141,37 @@ def legal_after(catalog: Catalog, code: str, actions: Sequence[str], where: str 
     return game
 
 
+def move_space(state: State) -> list[Move]:
+    """Every move the notation can write on a table, legal or not: the stock tap;
+    from every pile of the table (and ``s``, ``w``, and one pile beyond the last
+    cell, foundation and column) to each of them and to ``f``; from a column also
+    with every count from 1 to one more than it holds.
+
+    >>> from solitaire.core.state import Pile, Table
+    >>> table = Table.of(("c1", "cell"), ("f1", "foundation"), ("t1", "tableau"))
+    >>> [str(move) for move in move_space(State(table, (Pile(), Pile(), Pile())))][:8]
+    ['s', 's>s', 's>w', 's>c1', 's>f1', 's>t1', 's>c2', 's>f2']
+    """
+    table = state.table
+    piles = [pile for pile in ("s", "w") if pile not in table.index] + list(table.ids)
+    piles.sort(key=lambda pile: ("swcft".index(pile[0]), len(pile), pile))
+    for letter in "cft":
+        piles.append(f"{letter}{sum(1 for pile in table.ids if pile[0] == letter) + 1}")
+    destinations = [*piles, "f"]
+    moves = [DRAW]
+    for src in piles:
+        counts: list[int | None] = [None]
+        if src in table.index and table.kind(src) == TABLEAU:
+            counts += range(1, len(state.pile(src)) + 2)
+        moves.extend(Move(src, dst, count) for dst in destinations for count in counts)
+    return moves
+
+
 def oracle(game: Game) -> set[str]:
-    """The canonical moves ``check`` accepts among every move of the notation space."""
+    """The canonical moves ``check`` accepts among every move of the notation space
+    (:func:`move_space`)."""
     accepted = set()
-    for move in every_move(game.state):
+    for move in move_space(game.state):
         checked = game.rules.check(game.state, move)
         if isinstance(checked, Move):
             accepted.add(str(checked))

@@ -674,7 +674,21 @@ class Declared(Variant):
         limit = self._limit(state, dst, rules)
         if limit is not None and count > limit:
             return GROUP_TOO_BIG.refuse(count=count, limit=limit)
-        return Move(move.src, move.dst, count if count > 1 else None)
+        return Move(move.src, move.dst, self._written_count(count, target, column.up, limit))
+
+    def _written_count(
+        self, count: int, target: Card | None, up: Sequence[Card], limit: int | None
+    ) -> int | None:
+        """The count a canonical column move writes: none for one card, unless the move
+        without a count would take a bigger group (to an empty column that takes any
+        card, ``tN>tM`` moves the biggest group that may go: one card is ``tN:1>tM``)."""
+        if count > 1:
+            return count
+        if target is None and self.tableau_block.empty == ANY_CARD:
+            most = self.movable(up)
+            if min(most, most if limit is None else limit) > 1:
+                return 1
+        return None
 
     def _find_group(
         self, state: State, column: Pile, move: Move, target: Card | None, rules: Ruleset
@@ -810,8 +824,10 @@ class Declared(Variant):
             cell = piles[index[pile]].up
             if cell:
                 sources.setdefault(cell[-1].index, []).append((pile, 1))
+        column_up: dict[str, Sequence[Card]] = {}
         for pile, column in zip(tableau_ids, columns, strict=True):
             up = column.up
+            column_up[pile] = up
             for size in range(1, self.movable(up) + 1):
                 sources.setdefault(up[-size].index, []).append((pile, size))
         limit = self.tableau_block.limit
@@ -834,7 +850,10 @@ class Declared(Variant):
                 for src, size in sources.get(face, ()):
                     if src == dst or (most is not None and size > most):
                         continue
-                    moves.append(Move(src, dst, size if size > 1 else None))
+                    count = size if size > 1 else None
+                    if count is None and not column and src in column_up:
+                        count = self._written_count(1, None, column_up[src], most)
+                    moves.append(Move(src, dst, count))
         # To the cells: every single card that can move.
         free = [pile for pile in cell_ids if not piles[index[pile]]]
         if free:

@@ -1,4 +1,4 @@
-"""Write tests/data/klondike.perft and tests/data/reflechi.perft.
+"""Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider and Golf.
 
 Run from the repository root:  .venv/bin/python tests/data/make_perft.py
 
@@ -25,7 +25,11 @@ a game is played from the deal (a seeded random choice between the built-in hint
 and a random legal move, now and then an undo) until the condition holds.  Before a
 position is written its legal moves are compared with the kit's oracle (every move
 the notation can write, kept when ``check`` accepts it); the script stops if they
-differ, and tests/core/test_legal_moves.py compares them with its own.  Positions marked
+differ, and tests/core/test_legal_moves.py compares them with its own.  FreeCell,
+Spider and Golf positions are also compared with the games written again on their
+own (tests/core/other_games.py), which share no code with the engine; their walks
+are a best-first search (cards home, free cells and empty columns, cards turned up
+and in suit order) instead of the hint's play.  Positions marked
 ``hand-checked`` have fixed actions (or are won games, whose legal moves do not
 depend on the way there); their legal moves were worked out by hand, once, on the
 printed tables, and the reasoning is the note.  Regenerating gives the same files
@@ -35,6 +39,7 @@ hand-checked block's ``legal`` line then needs a new hand check, not a rewrite.
 
 from __future__ import annotations
 
+import heapq
 import random
 import sys
 from collections.abc import Callable
@@ -43,10 +48,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "core"))
 
+from other_games import INDEPENDENT  # noqa: E402
 from strategies import CATALOG  # noqa: E402
 
 from solitaire.core.game import Game  # noqa: E402
-from solitaire.core.moves import DRAW  # noqa: E402
+from solitaire.core.moves import DRAW, Move  # noqa: E402
+from solitaire.core.state import CELL, FOUNDATION, STOCK, TABLEAU, State  # noqa: E402
 from solitaire.testing.perft import Position, write_perft  # noqa: E402
 
 Condition = Callable[[Game], bool]
@@ -286,8 +293,220 @@ REFLECHI: list[Scenario] = [
     ),
 ]
 
+# -- FreeCell, Spider, Golf --------------------------------------------------------------------
+
+
+def _kind_piles(game: Game, kind: str) -> list[tuple[str, int, int]]:
+    """(id, face-down count, face-up count) of the piles of ``kind``."""
+    state = game.state
+    return [
+        (state.table.ids[p], len(state.piles[p].down), len(state.piles[p].up))
+        for p in state.table.places(kind)
+    ]
+
+
+def _empty_columns(game: Game) -> int:
+    return sum(1 for _, down, up in _kind_piles(game, TABLEAU) if not down + up)
+
+
+def _cells_used(n: int) -> Condition:
+    return lambda game: sum(1 for cell in game.state.cells if cell) == n
+
+
+def _home(n: int) -> Condition:
+    return lambda game: sum(up for _, _, up in _kind_piles(game, FOUNDATION)) >= n
+
+
+def _limited_group(game: Game) -> bool:
+    """FreeCell: a column's ordered group is longer than the group limit lets move."""
+    return any(
+        getattr(game.check(Move(src, dst, count)), "rule", "") == "tableau.group-too-big"
+        for src, _, up in _kind_piles(game, TABLEAU)
+        for dst, _, _ in _kind_piles(game, TABLEAU)
+        for count in range(2, up + 1)
+        if src != dst
+    )
+
+
+def _group_of(n: int) -> Condition:
+    return lambda game: any((move.count or 1) >= n for move in game.legal_moves())
+
+
+def _empty_column_and(condition: Condition) -> Condition:
+    return lambda game: _empty_columns(game) > 0 and condition(game)
+
+
+def _runs_off(n: int) -> Condition:
+    return lambda game: sum(1 for _, _, up in _kind_piles(game, FOUNDATION) if up) >= n
+
+
+def _stock_cards(n: int) -> Condition:
+    return lambda game: len(game.state.stock) <= n
+
+
+def _foundation_king(game: Game) -> bool:
+    (_, _, up), *_ = _kind_piles(game, FOUNDATION)
+    return bool(up) and game.state.of_kind(FOUNDATION)[0].up[-1].rank == 13 and len(game.legal_moves()) <= 1
+
+
+def _always(game: Game) -> bool:
+    return True
+
+
+FREECELL: list[Scenario] = [
+    (
+        "FC1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: Microsoft deal 1, tops 6S 9C 2H 6H 6C 3D 8C TC: no ace, and nothing fits on"
+        " a column (no red 7, T, 9, J or black 3, 7, 4 on top), so every top may go to each of the"
+        " four empty cells: 32 moves.",
+    ),
+    ("FC1-D1X-AAAAATJ", None, 0, _always, "Microsoft deal 617, the deal"),
+    ("FC1-D1X-AAAALWO", None, 0, _always, "Microsoft deal 11982 (cannot be won), the deal"),
+    ("FC1-D1X-AAAAAAC", None, 1, _cells_used(1), "one cell used"),
+    ("FC1-D1X-AAAAAAD", None, 2, _cells_used(3), "three cells used: groups of 2 at most"),
+    ("FC1-D1X-AAAAAAE", None, 3, _cells_used(4), "every cell full: one card at a time, no move to a cell"),
+    ("FC1-D1X-AAAAAAF", None, 4, _home(4), "four cards home"),
+    (
+        "FC1-D1X-AAAAAAG",
+        None,
+        5,
+        _empty_column_and(_always),
+        "an empty column, which takes any card or group",
+    ),
+    ("FC1-D1X-AAAAAAH", None, 6, _group_of(3), "a group of 3 or more may move"),
+    ("FC1-D1X-AAAAAAI", None, 7, _limited_group, "an ordered group longer than the limit lets move"),
+    (
+        "FC1-D1X-AAAAAAJ",
+        None,
+        8,
+        _empty_column_and(_group_of(2)),
+        "an empty column and a group: the limit counts the empty columns other than the target",
+    ),
+    ("FC1-D1X-AAAAAAK", None, 9, _home(12), "a dozen cards home"),
+    ("FC1-D1X-AAAAAAL", None, 10, _home(20), "twenty cards home"),
+    ("FC1-D1X-AAAAAAM", None, 11, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    ("FC1-D1X-AAAAAAN", None, 12, _home(30), "deep in the game: 30 cards home"),
+    ("FC1-D1X-AAAAAAO", None, 13, _won, "won: no move at all (no returns from the foundations)"),
+]
+
+SPIDER: list[Scenario] = [
+    ("SP1-D1S-AAAAAAB", "", 0, None, "one suit: the deal"),
+    ("SP1-D2S-AAAAAAB", "", 0, None, "two suits: the deal"),
+    ("SP1-D4S-AAAAAAB", "", 0, None, "four suits: the deal"),
+    ("SP1-D1S-AAAAAAC", None, 1, _group_of(3), "one suit: a group of 3 or more may move"),
+    ("SP1-D4S-AAAAAAC", None, 1, _group_of(2), "four suits: a group of 2 in one suit may move"),
+    ("SP1-D2S-AAAAAAD", "s", 0, None, "two suits: a row dealt"),
+    ("SP1-D1S-AAAAAAE", None, 3, _empty_column_and(_always), "an empty column: the stock cannot deal (no s)"),
+    ("SP1-D4S-AAAAAAE", None, 3, _empty_column_and(_always), "four suits, an empty column: no s"),
+    ("SP1-D2S-AAAAAAF", None, 4, _empty_column_and(_always), "two suits, an empty column: no s"),
+    ("SP1-D1S-AAAAAAG", None, 5, _runs_off(1), "one suit: a run went off to a foundation by itself"),
+    ("SP1-D2S-AAAAAAH", None, 6, _group_of(4), "two suits: a group of 4 or more in one suit may move"),
+    ("SP1-D1S-AAAAAAI", "s s s", 0, None, "one suit: three rows dealt"),
+    ("SP1-D4S-AAAAAAJ", "s s", 0, None, "four suits: two rows dealt"),
+    ("SP1-D1S-AAAAAAK", "s s s s s", 0, None, "one suit: the stock spent (no s)"),
+    ("SP1-D4S-AAAAAAM", "s s s s s", 0, None, "four suits: the stock spent"),
+    ("SP1-D2S-AAAAAAN", "s s s s s", 0, None, "two suits: the stock spent"),
+]
+
+GOLF: list[Scenario] = [
+    (
+        "GO1-D1G-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal; the stock's card on the foundation is KC, and nothing goes on a"
+        " king: only the stock tap.",
+    ),
+    ("GO1-D1G-AAAAAAB", "s", 0, None, "after one tap"),
+    ("GO1-D1G-AAAAAAC", "", 0, None, "deal 2"),
+    ("GO1-D1G-AAAAAAD", "", 0, None, "deal 3"),
+    ("GO1-D1G-AAAAAAE", "", 0, None, "deal 4"),
+    ("GO1-D1G-AAAAAAF", None, 1, _foundation_king, "a king on the foundation: only the tap"),
+    ("GO1-D1G-AAAAAAG", None, 2, lambda game: game.state.moves >= 6, "a few moves in"),
+    ("GO1-D1G-AAAAAAH", None, 3, _stock_cards(8), "half the stock spent"),
+    ("GO1-D1G-AAAAAAI", None, 4, _stock_cards(0), "the stock spent: no tap"),
+    ("GO1-D1G-AAAAAAJ", None, 5, _stock_cards(0), "the stock spent"),
+    (
+        "GO1-D1G-AAAAAAK",
+        None,
+        6,
+        lambda game: _empty_columns(game) >= 1,
+        "an empty column, which stays empty",
+    ),
+    ("GO1-D1G-AAAAAAL", None, 7, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    ("GO1-D1G-AAAAAAM", None, 8, lambda game: not game.legal_moves(), "lost: no move at all"),
+    ("GO1-D1G-AAAAAAN", None, 9, lambda game: not game.legal_moves(), "lost: no move at all"),
+    ("GO1-D1G-AAAAAAO", "", 0, None, "deal 14"),
+    ("GO1-D1G-AAAAAAP", "s s s s s s s s", 0, None, "deal 15 after eight taps"),
+]
+
 MAX_STEPS = 3000
 TRIES = 20
+
+
+def _progress(state: State) -> int:
+    """How far a FreeCell, Spider or Golf position looks (higher is better): cards
+    home, free cells and empty columns, face-down cards turned up, cards in suit order,
+    the stock dealt."""
+    home = sum(len(pile.up) for pile in state.of_kind(FOUNDATION))
+    cells = sum(1 for pile in state.of_kind(CELL) if not pile)
+    columns = state.of_kind(TABLEAU)
+    empty = sum(1 for pile in columns if not pile)
+    down = sum(len(pile.down) for pile in columns)
+    ordered = sum(
+        1
+        for pile in columns
+        for lower, upper in zip(pile.up, pile.up[1:], strict=False)
+        if upper.rank == lower.rank - 1 and upper.suit == lower.suit
+    )
+    # Cards lying on the next card each foundation needs (the lowest of each suit out).
+    lowest: dict[int, int] = {}
+    for pile in columns:
+        for card in pile.up:
+            lowest[card.suit] = min(lowest.get(card.suit, 14), card.rank)
+    buried = 0
+    for pile in columns:
+        cards = pile.down + pile.up
+        for depth, card in enumerate(cards):
+            if card.rank == lowest.get(card.suit):
+                buried += len(cards) - depth - 1
+    stock = sum(len(pile.down) for pile in state.of_kind(STOCK))
+    return 10 * home + 3 * cells + 6 * empty - 4 * down + 2 * ordered - 3 * buried - stock
+
+
+SEARCH_NODES = 20000
+
+
+def _key(state: State) -> tuple[object, ...]:
+    """A position with its cells in no order (which cell holds a card does not matter)."""
+    kinds = state.table.kinds
+    cells = sorted((pile.up for pile, kind in zip(state.piles, kinds, strict=True) if kind == CELL), key=str)
+    return (*cells, *(pile for pile, kind in zip(state.piles, kinds, strict=True) if kind != CELL))
+
+
+def _search(code: str, seed: int, condition: Condition) -> list[str]:
+    """Actions to a position where ``condition`` holds, best-first by :func:`_progress`
+    (ties broken at random with ``seed``), for the games the hint does not know."""
+    rng = random.Random(seed)
+    first = CATALOG.game_from_code(code)
+    rules, options = first.rules, first.rules.options
+    heap: list[tuple[int, float, State, tuple[str, ...]]] = [(0, 0.0, first.state, ())]
+    seen = {_key(first.state)}
+    for _ in range(SEARCH_NODES):
+        if not heap:
+            break
+        _, _, state, path = heapq.heappop(heap)
+        if condition(CATALOG.new_game(options, initial=state)):
+            return list(path)
+        for move in rules.legal_moves(state):
+            _, after = rules.transition(state, move)
+            if _key(after) not in seen:
+                seen.add(_key(after))
+                heapq.heappush(heap, (-_progress(after), rng.random(), after, (*path, str(move))))
+    raise SystemExit(f"{code}: no position found for seed {seed}")
 
 
 def _walk(code: str, seed: int, condition: Condition) -> list[str]:
@@ -324,15 +543,33 @@ def write(path: Path, title: str, scenarios: list[Scenario]) -> None:
             key = (code.replace("NF-", "N-"), seed, id(condition))
             found = known.get(key)
             if found is None or not _replays(code, found, condition):
-                found = _walk(code, seed, condition)
+                classic = code[:2] not in ("FC", "SP", "GO")
+                found = (_walk if classic else _search)(code, seed, condition)
                 known[key] = found
             actions = found
         positions.append(Position(code, actions, note))
+        _compare_with_independent(code, actions)
     comments = (
         f"{title}: positions and their legal moves (format: tests/data/make_perft.py).",
         "Written by tests/data/make_perft.py; the 'hand-checked' notes were checked by hand.",
     )
     write_perft(path, positions, catalog=CATALOG, comments=comments)
+
+
+def _compare_with_independent(code: str, actions: list[str]) -> None:
+    game = CATALOG.game_from_code(code)
+    independent = INDEPENDENT.get(game.rules.options.variant)
+    if independent is None:
+        return
+    for action in actions:
+        game.perform(action)
+    legal = {str(move) for move in game.legal_moves()}
+    expected = independent(game.state)
+    if legal != expected:
+        raise SystemExit(
+            f"{code} after {' '.join(actions)}: the engine leaves out {sorted(expected - legal)}"
+            f" and lists {sorted(legal - expected)}"
+        )
 
 
 def _replays(code: str, actions: list[str], condition: Condition) -> bool:
@@ -345,6 +582,16 @@ def _replays(code: str, actions: list[str], condition: Condition) -> bool:
     return condition(game)
 
 
+GAMES: dict[str, tuple[str, list[Scenario]]] = {
+    "klondike": ("Klondike", KLONDIKE),
+    "reflechi": ("Réfléchi", REFLECHI),
+    "freecell": ("FreeCell", FREECELL),
+    "spider": ("Spider", SPIDER),
+    "golf": ("Golf", GOLF),
+}
+
 if __name__ == "__main__":
-    write(HERE / "klondike.perft", "Klondike", KLONDIKE)
-    write(HERE / "reflechi.perft", "Réfléchi", REFLECHI)
+    # Every file, or those named: make_perft.py spider golf
+    for name in sys.argv[1:] or GAMES:
+        title, scenarios = GAMES[name]
+        write(HERE / f"{name}.perft", title, scenarios)
