@@ -12,24 +12,12 @@ from typing import ClassVar
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import PileSpec
 from solitaire.core.state import State
-from solitaire.variants.blocks import (
-    ANY_CARD,
-    ANY_SUIT,
-    EITHER,
-    NO_CARD,
-    NO_SUIT,
-    Block,
-    Build,
-    Declared,
-    Foundations,
-    Stock,
-    Tableau,
-)
+from solitaire.variants import blocks as b
 
 __all__ = ["Golf"]
 
 
-class Golf(Declared):
+class Golf(b.Declared):
     """Golf, the classic rules."""
 
     id: ClassVar[str] = "golf"
@@ -43,12 +31,16 @@ class Golf(Declared):
     hidden_information: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "golf"
-    layout: ClassVar[tuple[Block, ...]] = (
-        Stock(deals="foundation"),
-        Foundations(
-            1, by_suit=False, base=ANY_CARD, build=Build(EITHER, ANY_SUIT, king_ends=True), returns=False
+    layout: ClassVar[tuple[b.Block, ...]] = (
+        b.Stock(deals="foundation"),
+        b.Foundations(
+            1,
+            by_suit=False,
+            base=b.ANY_CARD,
+            build=b.Build(b.EITHER, b.ANY_SUIT, king_ends=True),
+            returns=False,
         ),
-        Tableau((5,) * 7, face_up=None, build=Build(suit=NO_SUIT), empty=NO_CARD, groups="single"),
+        b.Tableau((5,) * 7, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.NO_CARD, groups="single"),
     )
 
     def piles(self, state: State) -> list[PileSpec]:

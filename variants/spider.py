@@ -13,23 +13,12 @@ from solitaire.core.cards import Card, Suit
 from solitaire.core.deals import shuffle_positions
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset
-from solitaire.variants.blocks import (
-    ANY_CARD,
-    ANY_SUIT,
-    DOWN,
-    SAME_SUIT,
-    Block,
-    Build,
-    Declared,
-    Foundations,
-    Stock,
-    Tableau,
-)
+from solitaire.variants import blocks as b
 
 __all__ = ["Spider"]
 
 
-class Spider(Declared):
+class Spider(b.Declared):
     """Spider; the number after ``D`` in its code is the count of suits (1, 2 or 4)."""
 
     id: ClassVar[str] = "spider"
@@ -37,21 +26,21 @@ class Spider(Declared):
     family: ClassVar[str] = "spider"
     names: ClassVar[str] = N_("Spider")
     summary: ClassVar[str] = N_(
-        "104 cards in ten columns. Build down regardless of suit; only a group of one suit moves;"
+        "104 cards in ten columns. b.Build down regardless of suit; only a group of one suit moves;"
         " a whole run, king to ace of one suit, goes off by itself. The stock deals a row onto every column."
     )
     decks: ClassVar[int] = 2
     draws: ClassVar[tuple[int, ...]] = (1, 2, 4)
     draw_label: ClassVar[str] = N_("Suits")
     default_scoring: ClassVar[str] = "spider"
-    layout: ClassVar[tuple[Block, ...]] = (
-        Stock(deals="each"),
-        Foundations(8, by_suit=False, runs=True, returns=False),
-        Tableau(
+    layout: ClassVar[tuple[b.Block, ...]] = (
+        b.Stock(deals="each"),
+        b.Foundations(8, by_suit=False, runs=True, returns=False),
+        b.Tableau(
             (6, 6, 6, 6, 5, 5, 5, 5, 5, 5),
-            build=Build(DOWN, ANY_SUIT),
-            empty=ANY_CARD,
-            groups=Build(DOWN, SAME_SUIT),
+            build=b.Build(b.DOWN, b.ANY_SUIT),
+            empty=b.ANY_CARD,
+            groups=b.Build(b.DOWN, b.SAME_SUIT),
         ),
     )
 
