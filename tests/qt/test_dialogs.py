@@ -69,7 +69,7 @@ def test_a_valid_code_is_ticked_and_can_be_played(
 @pytest.mark.parametrize(
     ("typed", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "D1 или D3"),
+        ("KL1-D2N-AAAAAAG", "в klondike открывают по 1"),
         ("XX1-D1N-AAAAAAG", "нет установленного варианта с буквами 'XX'"),
         ("KL1-D1N-AAAAAA", "ровно 7 знаков base32"),
     ],
@@ -85,7 +85,7 @@ def test_a_bad_code_is_explained_in_russian(qtbot: QtBot, catalog: Catalog, type
 @pytest.mark.parametrize(
     ("code", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "D1 or D3"),
+        ("KL1-D2N-AAAAAAG", "klondike draws 1 or 3, not 2"),
         ("XX1-D1N-AAAAAAG", "no installed variant has prefix 'XX'"),
         ("KL1-D1N-AAAAAA", "exactly 7 base32 characters"),
     ],
