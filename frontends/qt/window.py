@@ -501,7 +501,10 @@ class MainWindow(QMainWindow):
         if table.held is not None:
             pile, count = table.held
             held = tuple(item.card for item in table.pile_cards(pile)[-count:])
-        words = focus_words(game.state, table.focused_pile(), table.focus_depth, self.lang, held=held)
+        pile = table.focused_pile()
+        words = focus_words(
+            game.state, pile, table.focus_depth, self.lang, held=held, spec=table.specs.get(pile)
+        )
         announce(self.view, words, interrupt=arrow)
 
     def _refused(self, refusal: Refusal) -> None:

@@ -15,6 +15,7 @@ from solitaire.core.cards import Suit
 from solitaire.core.game import Game
 from solitaire.core.refusals import Refusal
 from solitaire.core.registry import Catalog
+from solitaire.frontends.qt.speech import card_words, focus_words
 from solitaire.frontends.qt.window import MainWindow
 
 #: A deal of each built-in game.
@@ -213,3 +214,21 @@ def test_spider_refuses_to_pick_up_a_group_of_mixed_suits(qtbot: QtBot, open_gam
     drag(qtbot, window, start, start + QPointF(scene.card_width * 1.5, 0))
     assert head.pos() == home
     assert [refusal.rule for refusal in refusals] == ["tableau.group-suit-order"]
+
+
+def test_screen_readers_hear_each_tables_own_pile_names(open_game: OpenGame) -> None:
+    window, game = open_game("FC1-D1X-AAAAAAB")
+    specs = window.table.specs
+    assert focus_words(game.state, "c1", 1, "en", spec=specs["c1"]) == "Cell 1: empty"
+    assert focus_words(game.state, "c1", 1, "ru", spec=specs["c1"]) == "Ячейка 1: пусто"
+    assert focus_words(game.state, "f2", 1, "en", spec=specs["f2"]) == "Foundation of hearts: empty"
+    window, game = open_game("SP1-D2S-AAAAAAB")
+    specs = window.table.specs
+    assert focus_words(game.state, "f2", 1, "en", spec=specs["f2"]) == "Foundation 2: empty"
+    assert focus_words(game.state, "f8", 1, "ru", spec=specs["f8"]) == "База 8: пусто"
+    assert focus_words(game.state, "s", 1, "en", spec=specs["s"]) == "Stock: 50 cards"
+    window, game = open_game("GO1-D1G-AAAAAAB")
+    top = game.state.pile("f1").up[-1]
+    assert focus_words(game.state, "f1", 1, "en", spec=window.table.specs["f1"]) == (
+        f"Foundation 1: {card_words(top, 'en')}"
+    )
