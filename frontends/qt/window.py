@@ -473,6 +473,7 @@ class MainWindow(QMainWindow):
             return
         score = game.rules.scoring.format(game.state.score)
         self.score_label.setText(text("status.score", self.lang, score=score))
+        self.score_label.setVisible(bool(score))  # a game without scoring shows no score
         self.moves_label.setText(text("status.moves", self.lang, moves=game.state.moves))
         minutes, seconds = divmod(int(self.elapsed()), 60)
         self.time_label.setText(text("status.time", self.lang, time=f"{minutes}:{seconds:02d}"))

@@ -232,3 +232,11 @@ def test_screen_readers_hear_each_tables_own_pile_names(open_game: OpenGame) -> 
     assert focus_words(game.state, "f1", 1, "en", spec=window.table.specs["f1"]) == (
         f"Foundation 1: {card_words(top, 'en')}"
     )
+
+
+def test_a_game_without_scoring_shows_no_score(open_game: OpenGame) -> None:
+    window, _ = open_game("FC1-D1X-AAAAAAB")
+    assert not window.score_label.isVisible()
+    window, game = open_game("GO1-D1G-AAAAAAB")
+    assert window.score_label.isVisible()
+    assert game.rules.scoring.format(game.state.score) in window.score_label.text()
