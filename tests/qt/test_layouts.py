@@ -13,8 +13,10 @@ from qtpy.QtCore import QPointF
 
 from solitaire.core.cards import Suit
 from solitaire.core.game import Game
+from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.registry import Catalog
+from solitaire.core.state import TABLEAU
 from solitaire.frontends.qt.speech import card_words, focus_words
 from solitaire.frontends.qt.window import MainWindow
 
@@ -240,3 +242,23 @@ def test_a_game_without_scoring_shows_no_score(open_game: OpenGame) -> None:
     window, game = open_game("GO1-D1G-AAAAAAB")
     assert window.score_label.isVisible()
     assert game.rules.scoring.format(game.state.score) in window.score_label.text()
+
+
+def test_golf_plays_a_column_top_onto_the_foundation_only(qtbot: QtBot, open_game: OpenGame) -> None:
+    window, game = open_game("GO1-D1G-AAAAAAB")
+    scene = window.table
+    while not any(game.is_legal(Move(pile, "f1")) for pile in game.state.table.ids_of(TABLEAU)):
+        click(qtbot, window, pile_point(scene, "s"))  # nothing goes on this deal's K♣: turn on
+    turned = list(game.actions)
+    refusals: list[Refusal] = []
+    scene.refused.connect(refusals.append)
+    column = next(pile for pile in game.state.table.ids_of(TABLEAU) if game.is_legal(Move(pile, "f1")))
+    under = game.state.pile(column).up[-2]
+    start = grip(scene, scene.card_items[under])
+    drag(qtbot, window, start, pile_point(scene, "f1"))
+    assert [refusal.rule for refusal in refusals] == ["tableau.one-card"] and game.actions == turned
+    top = game.state.pile(column).up[-1]
+    drag_card(qtbot, window, top.text, "f1")
+    assert game.state.pile("f1").up[-1] is top
+    assert scene.where[top][0] == "f1" and positions_match_layout(window)
+    assert game.actions == [*turned, f"{column}>f1"]
