@@ -176,6 +176,12 @@ class Game:
         with self._plugin_code("check"):
             return self.rules.check(self.state, move)
 
+    def can_pick_up(self, pile: str, count: int = 1) -> Refusal | None:
+        """Whether the top ``count`` cards of ``pile`` may be picked up now (before a
+        drag starts): None, or the :class:`Refusal` saying why not."""
+        with self._plugin_code("can_pick_up"):
+            return self.rules.variant.can_pick_up(self.state, pile, count, self.rules)
+
     def is_legal(self, move: Move | str) -> bool:
         """True when ``move`` may be played now."""
         return isinstance(self.check(move), Move)

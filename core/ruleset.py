@@ -22,7 +22,7 @@ from solitaire.core.cards import Card
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
-from solitaire.core.state import Event, GameWon, ScoreChanged, State, apply_all
+from solitaire.core.state import STOCK, Event, GameWon, ScoreChanged, State, apply_all
 
 __all__ = [
     "GameOptions",
@@ -179,6 +179,26 @@ class Variant(ABC):
     @abstractmethod
     def piles(self, state: State) -> list[PileSpec]:
         """The table's piles and where front ends lay them out."""
+
+    def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
+        """Whether the top ``count`` cards of ``pile`` may be picked up now (a front end
+        asks before a drag starts): None, or why not.  Where they may go is for
+        :meth:`check`.  By default: a pile of the table other than the stock, with at
+        least ``count`` cards, all face up."""
+        from solitaire.core import refusals
+        from solitaire.variants import blocks
+
+        table = state.table
+        if pile not in table.index:
+            return refusals.NO_SUCH_PILE.refuse(pile=pile)
+        if table.kind(pile) == STOCK:
+            return blocks.STOCK_NOT_A_SOURCE.refuse()
+        cards = state.pile(pile)
+        if not cards:
+            return refusals.SOURCE_EMPTY.refuse(pile=pile)
+        if count < 1 or count > len(cards.up):
+            return blocks.FACE_DOWN.refuse()
+        return None
 
     def is_won(self, state: State) -> bool:
         """All cards on the foundations."""

@@ -230,6 +230,11 @@ STOCK_NOT_A_SOURCE: Final = _rule(
     N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
     source=True,
 )
+TOP_CARD_ONLY: Final = _rule(
+    "move.top-card-only",
+    N_("Only the top card of {pile} can be taken."),
+    source=True,
+)
 CELL_FULL: Final = _rule(
     "cell.full",
     N_("{pile} already holds a card: a cell holds one card."),
@@ -514,6 +519,31 @@ class Declared(Variant):
         if build is not None:
             return build.run_length(up)
         return len(up) if self.tableau_block.groups == "any" else min(1, len(up))
+
+    def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
+        """The top ``count`` cards of ``pile`` may be picked up when the pile is not the
+        stock and they are face up; from a column, at most the group that moves
+        together (:meth:`movable`), from any other pile only the top card (and from a
+        foundation only where cards may come back)."""
+        kind = self._kind.get(pile)
+        if kind is None:
+            return NO_SUCH_PILE.refuse(pile=pile)
+        if kind == STOCK:
+            return STOCK_NOT_A_SOURCE.refuse()
+        cards = state.piles[state.table.index[pile]]
+        if not cards:
+            return WASTE_EMPTY.refuse() if kind == WASTE else SOURCE_EMPTY.refuse(pile=self.pile_name(pile))
+        if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
+            return RETURNS_FORBIDDEN.refuse()
+        if count > len(cards):
+            return TOO_MANY.refuse(pile=self.pile_name(pile), count=count)
+        if count < 1 or count > len(cards.up):
+            return FACE_DOWN.refuse()
+        if kind != TABLEAU:
+            return TOP_CARD_ONLY.refuse(pile=self.pile_name(pile)) if count > 1 else None
+        if count > self.movable(cards.up):
+            return self._group_refusal(cards.up[-count])
+        return None
 
     def _group_refusal(self, card: Card) -> Refusal:
         groups = self.tableau_block.groups

@@ -996,10 +996,18 @@ def _slot_outline(painter: QPainter, w: float, h: float) -> float:
     return line
 
 
-def _draw_slot(painter: QPainter, w: float, h: float, suit: Suit | None) -> None:
+def _draw_slot(painter: QPainter, w: float, h: float, suit: Suit | None, mark: str = "") -> None:
     _slot_outline(painter, w, h)
+    colour = QColor(255, 255, 255, 70)
     if suit is not None:
-        _fill_shape(painter, suit.letter, w / 2, h / 2, 0.42 * w, QColor(255, 255, 255, 70))
+        _fill_shape(painter, suit.letter, w / 2, h / 2, 0.42 * w, colour)
+    elif mark:
+        font = QFont()
+        font.setBold(True)
+        font.setPixelSize(max(6, round(0.5 * w)))
+        painter.setFont(font)
+        painter.setPen(colour)
+        painter.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, mark)
 
 
 def _draw_stock_empty(painter: QPainter, w: float, h: float) -> None:
@@ -1191,13 +1199,21 @@ class CardPainter:
         return self._paint(width, height, device_pixel_ratio, lambda p, w, h: _draw_own_back(p, w, h, name))
 
     def slot(
-        self, width: float, height: float, suit: Suit | None = None, device_pixel_ratio: float = 1.0
+        self,
+        width: float,
+        height: float,
+        suit: Suit | None = None,
+        device_pixel_ratio: float = 1.0,
+        mark: str = "",
     ) -> QPixmap:
-        """An empty pile: a translucent outline, with a faint suit for a foundation of that suit."""
-        key = ("slot", -1 if suit is None else int(suit), width, height, device_pixel_ratio, "", "")
+        """An empty pile: a translucent outline, with a faint suit for a foundation of that
+        suit, or a faint ``mark`` (a rank such as "A" or "K": what the pile accepts)."""
+        key = ("slot", -1 if suit is None else int(suit), width, height, device_pixel_ratio, mark, "")
         pixmap = self._lookup(key)
         if pixmap is None:
-            pixmap = self._paint(width, height, device_pixel_ratio, lambda p, w, h: _draw_slot(p, w, h, suit))
+            pixmap = self._paint(
+                width, height, device_pixel_ratio, lambda p, w, h: _draw_slot(p, w, h, suit, mark)
+            )
             self._store(key, pixmap)
         return pixmap
 

@@ -25,14 +25,16 @@ from qtpy.QtWidgets import (
     QWidget,
 )
 
+from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Game
 from solitaire.core.i18n import Message, Plural
 from solitaire.core.registry import Catalog, OptionsError
-from solitaire.core.ruleset import GameOptions
+from solitaire.core.ruleset import GameOptions, Variant
 from solitaire.core.solver import solvable
+from solitaire.core.state import WASTE, Table
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import (
@@ -43,6 +45,7 @@ from solitaire.frontends.qt.cards import (
     find_svg_decks,
 )
 from solitaire.frontends.qt.i18n import languages, text
+from solitaire.variants.blocks import Foundations
 
 __all__ = [
     "NewGameDialog",
@@ -52,6 +55,21 @@ __all__ = [
     "StatisticsDialog",
     "WinDialog",
 ]
+
+
+def has_waste(variant: Variant) -> bool:
+    """Whether the variant's table has a waste (then a redeal policy matters)."""
+    if not variant.has_stock:
+        return False
+    table = getattr(variant, "table", None)
+    return not isinstance(table, Table) or WASTE in table.kinds
+
+
+def returns_matter(variant: Variant) -> bool:
+    """Whether cards could come back from the variant's foundations (then the choice
+    to allow it matters)."""
+    block = getattr(variant, "foundations_block", None)
+    return not isinstance(block, Foundations) or block.returns
 
 
 class NewGameDialog(QDialog):
@@ -71,14 +89,14 @@ class NewGameDialog(QDialog):
         self.variant.setCurrentIndex(max(0, self.variant.findData(settings.variant)))
         form.addRow(text("dialog.new.variant", lang), self.variant)
         self.draw = QComboBox()
-        self.draw.addItem(text("dialog.new.draw1", lang), 1)
-        self.draw.addItem(text("dialog.new.draw3", lang), 3)
-        self.draw.setCurrentIndex(1 if settings.draw == 3 else 0)
-        form.addRow(text("dialog.new.draw", lang), self.draw)
+        self._draw_label = QLabel(text("dialog.new.draw", lang))
+        self._wanted_draw = settings.draw
+        self._fitting = False
+        self.draw.currentIndexChanged.connect(self._draw_chosen)
+        form.addRow(self._draw_label, self.draw)
         self.scoring = QComboBox()
-        for scheme in catalog.scorings.values():
-            self.scoring.addItem(scheme.name(lang), scheme.id)
-        self.scoring.setCurrentIndex(max(0, self.scoring.findData(settings.scoring)))
+        self._wanted_scoring = settings.scoring
+        self.scoring.currentIndexChanged.connect(self._scoring_chosen)
         form.addRow(text("dialog.new.scoring", lang), self.scoring)
         self.redeal = QComboBox()
         self.redeal.addItem(text("dialog.new.redeal.default", lang), None)
@@ -136,16 +154,47 @@ class NewGameDialog(QDialog):
         self._code_options: GameOptions | None = None
 
     def _fit_to_variant(self) -> None:
-        """Offer what the chosen variant has: its draw modes, and neither a draw mode
-        nor a redeal policy for a variant without a stock."""
+        """Offer what the chosen variant has: its draw choices (under its own label, such
+        as Spider's suits) when it has more than one, the scoring schemes that fit it,
+        and a redeal policy only where there is a waste to turn back."""
         variant = self.catalog.variants.get(self.variant.currentData())
         if variant is None:
             return
-        if variant.has_stock and self.draw.currentData() not in variant.draws:
-            self.draw.setCurrentIndex(max(0, self.draw.findData(variant.default_draw)))
-        self.draw.setEnabled(len(variant.draws) > 1)
-        self._form.setRowVisible(self.draw, variant.has_stock)
-        self._form.setRowVisible(self.redeal, variant.has_stock)
+        self._fitting = True
+        try:
+            self._fit_choices(variant)
+        finally:
+            self._fitting = False
+
+    def _draw_chosen(self) -> None:
+        if not self._fitting and self.draw.currentData() is not None:
+            self._wanted_draw = self.draw.currentData()
+
+    def _scoring_chosen(self) -> None:
+        if not self._fitting and self.scoring.currentData() is not None:
+            self._wanted_scoring = self.scoring.currentData()
+
+    def _fit_choices(self, variant: Variant) -> None:
+        lang = self.lang
+        klondike_words = variant.draw_label == Variant.draw_label
+        self._draw_label.setText(i18n.translate(variant.draw_label, lang, variant.domain))
+        self.draw.clear()
+        for draw in variant.draws:
+            words = {1: "dialog.new.draw1", 3: "dialog.new.draw3"}.get(draw) if klondike_words else None
+            self.draw.addItem(text(words, lang) if words else str(draw), draw)
+        wanted = self._wanted_draw if self._wanted_draw in variant.draws else variant.default_draw
+        self.draw.setCurrentIndex(max(0, self.draw.findData(wanted)))
+        self._form.setRowVisible(self.draw, len(variant.draws) > 1)
+        self.scoring.clear()
+        for scheme in self.catalog.scorings.values():
+            if scheme.fits(variant):
+                self.scoring.addItem(scheme.name(lang), scheme.id)
+        index = self.scoring.findData(self._wanted_scoring)
+        if index < 0:
+            index = max(0, self.scoring.findData(variant.default_scoring))
+        self.scoring.setCurrentIndex(index)
+        self._form.setRowVisible(self.redeal, has_waste(variant))
+        self._form.setRowVisible(self.returns, returns_matter(variant))
 
     def _fit_winnable(self) -> None:
         """Winnable deals only: offered for random deals of a variant the solver knows."""
@@ -199,6 +248,7 @@ class NewGameDialog(QDialog):
 
     def _show_options(self, options: GameOptions) -> None:
         """Let the fields say what the typed code chose."""
+        self._wanted_draw, self._wanted_scoring = options.draw, options.scoring
         self.variant.setCurrentIndex(max(0, self.variant.findData(options.variant)))
         self.draw.setCurrentIndex(max(0, self.draw.findData(options.draw)))
         self.scoring.setCurrentIndex(max(0, self.scoring.findData(options.scoring)))
@@ -227,7 +277,7 @@ class NewGameDialog(QDialog):
             variant.id,
             draw if draw in variant.draws else variant.default_draw,
             self.scoring.currentData(),
-            self.redeal.currentData() if variant.has_stock else None,
+            self.redeal.currentData() if has_waste(variant) else None,
             self.returns.isChecked(),
             deal % DEAL_NUMBERS,
         )

@@ -220,6 +220,8 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "a11y.waste": N_("Waste"),
     "a11y.column": N_("Column {number}"),
     "a11y.foundation": N_("Foundation of {suit}"),
+    "a11y.foundation.number": N_("Foundation {number}"),
+    "a11y.cell": N_("Cell {number}"),
     "a11y.pile": N_("Pile {pile}"),
     "a11y.focus": N_("{pile}: {what}"),
     "a11y.empty": N_("empty"),

@@ -43,7 +43,7 @@ from solitaire.core.i18n import N_
 from solitaire.core.moves import Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.ruleset import PileSpec
-from solitaire.core.state import State
+from solitaire.core.state import TABLEAU, CardsMoved, State
 from solitaire.frontends.qt.cards import CardPainter
 
 __all__ = ["CardItem", "StockLabel", "TableScene"]
@@ -70,6 +70,9 @@ _STOCK_WORDS: dict[str, str] = {
     "no.passes": N_("No more passes"),
 }
 
+
+#: The suits by symbol: a pile that accepts a suit shows it.
+_SUITS: dict[str, Suit] = {suit.symbol: suit for suit in Suit}
 
 _PLAY_KEYS = frozenset(
     (
@@ -166,6 +169,8 @@ class _Drag:
         self.press = press
         self.origins = [item.pos() for item in items]
         self.moving = False
+        #: Why the cards may not be picked up, once the core said so.
+        self.refusal: Refusal | None = None
 
 
 class TableScene(QGraphicsScene):
@@ -277,17 +282,42 @@ class TableScene(QGraphicsScene):
         self.card_width, self.card_height = width, width * self.painter.table_ratio
         gap = GAP * width
         left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
+        tops = self._row_tops(specs, width)
         self.positions = {
-            spec.id: QPointF(
-                left + spec.slot * (width + gap), gap + spec.row * (self.card_height + gap * 1.3)
-            )
-            for spec in specs
+            spec.id: QPointF(left + spec.slot * (width + gap), tops[spec.row]) for spec in specs
         }
         self._slot_cache.clear()
         self.sync(animated=False)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
         if self._hint_move is not None:
             self.show_hint(self._hint_move)  # the outlines follow the cards to their new places
+
+    def _reserved(self, specs: list[PileSpec]) -> dict[int, float]:
+        """The room, in card heights, kept under each row for its piles that fan down:
+        the fan of the longest of them as dealt (or as it is now, if longer).  The last
+        row keeps none: its piles fan down to the bottom of the table."""
+        assert self.game is not None
+        last = max(spec.row for spec in specs)
+        reserved = dict.fromkeys((spec.row for spec in specs), 0.0)
+        for spec in specs:
+            if spec.fan != "down" or spec.row == last:
+                continue
+            for state in (self.game.initial, self.game.state):
+                pile = state.pile(spec.id)
+                fan = len(pile.down) * DOWN_FAN + max(0, len(pile.up) - 1) * UP_FAN
+                reserved[spec.row] = max(reserved[spec.row], fan)
+        return reserved
+
+    def _row_tops(self, specs: list[PileSpec], width: float) -> dict[int, float]:
+        """The top of each row for cards ``width`` wide."""
+        height, gap = width * self.painter.table_ratio, GAP * width
+        reserved = self._reserved(specs)
+        tops: dict[int, float] = {}
+        y = gap
+        for row in sorted(reserved):
+            tops[row] = y
+            y += height * (1 + reserved[row]) + gap * 1.3
+        return tops
 
     def _fitting_width(self, specs: list[PileSpec]) -> float:
         """The card width for the piles: their slots across; their rows plus a column of
@@ -303,24 +333,30 @@ class TableScene(QGraphicsScene):
         assert self.game is not None
         rect = self.sceneRect()
         slots = max(spec.slot for spec in specs) + 1
-        rows = max(spec.row for spec in specs) + 1
+        reserved = self._reserved(specs)
+        rows, last = len(reserved), max(reserved)
         ratio = self.painter.table_ratio
         width = rect.width() / (slots + (slots + 1) * GAP)
-        width = min(width, rect.height() / (rows + GAP * (rows + 1) + 9 * UP_FAN) / ratio)
-        tableau = self.game.state.tableau
-        for spec in specs:
-            if spec.kind == "column":
-                column = tableau[int(spec.id[1:]) - 1]
-                fan = len(column.down) * min_down_fan + max(0, len(column.up) - 1) * MIN_UP_FAN
-                # In card widths: a gap, the rows above, the card and its fan, half a gap below.
-                needed = 1.5 * GAP + spec.row * (ratio + 1.3 * GAP) + ratio * (1 + fan)
-                width = min(width, rect.height() / needed)
+        # In card widths: a gap above, the rows with the room kept under them, the gaps
+        # between the rows; the last row's fans below.
+        above = GAP + sum(ratio * (1 + room) for room in reserved.values()) + 1.3 * GAP * (rows - 1)
+        fanned = [spec for spec in specs if spec.fan == "down" and spec.row == last]
+        below = 9 * UP_FAN * ratio if fanned else 0.5 * GAP
+        width = min(width, rect.height() / (above + below))
+        state = self.game.state
+        for spec in fanned:
+            pile = state.pile(spec.id)
+            fan = len(pile.down) * min_down_fan + max(0, len(pile.up) - 1) * MIN_UP_FAN
+            width = min(width, rect.height() / (above + 0.5 * GAP + ratio * fan))
         return max(8.0, width)
 
     def _column_offsets(self, pile: str, down: int, up: int) -> tuple[float, float]:
         """Fan offsets of a column, squeezed to fit the window."""
         top = self.positions[pile].y()
-        room = self.sceneRect().height() - top - self.card_height - GAP * self.card_width * 0.5
+        row = self.specs[pile].row
+        below = [self.positions[p].y() for p, spec in self.specs.items() if spec.row > row]
+        bottom = min(below) - GAP * self.card_width * 1.3 if below else self.sceneRect().height()
+        room = bottom - top - self.card_height - (0 if below else GAP * self.card_width * 0.5)
         down_step, up_step = DOWN_FAN * self.card_height, UP_FAN * self.card_height
         ups = max(0, up - 1)
         if down * down_step + ups * up_step <= room or room <= 0:
@@ -348,39 +384,40 @@ class TableScene(QGraphicsScene):
         return max(MIN_DOWN_FAN, (border + max(MIN_SLIVER_PX, SLIVER * height)) / height)
 
     def layout_of(self, state: State) -> dict[Card, tuple[QPointF, bool, float, str, int]]:
-        """Where every card goes: position, face up, z value, pile and index in the pile."""
+        """Where every card goes: position, face up, z value, pile and index in the pile.
+        A pile's face-down cards lie under its face-up ones; it stacks them, fans them
+        down, or fans its last few to the right (the waste: as many as a tap turns)."""
+        assert self.game is not None
         places: dict[Card, tuple[QPointF, bool, float, str, int]] = {}
         fan_x = WASTE_FAN * self.card_width
         for pile, spec in self.specs.items():
             origin = self.positions[pile]
             z = 100.0 * (spec.row * 20 + spec.slot + 1)
-            if spec.kind == "stock":
-                for index, card in enumerate(state.stock):
-                    places[card] = (origin, False, z + index, pile, index)
-            elif spec.kind == "waste":
-                assert self.game is not None
-                shown = self.game.rules.draw if spec.fan == "right" else 1
-                fanned = state.waste[-shown:]
-                first = len(state.waste) - len(fanned)
-                for index, card in enumerate(state.waste):
-                    step = max(0, index - first)
-                    places[card] = (origin + QPointF(step * fan_x, 0), True, z + index, pile, index)
-            elif spec.kind == "foundation":
-                cards = state.foundations[int(pile[1:]) - 1]
-                for index, card in enumerate(cards):
-                    places[card] = (origin, True, z + index, pile, index)
-            elif spec.kind == "column":
-                column = state.tableau[int(pile[1:]) - 1]
-                down_step, up_step = self._column_offsets(pile, len(column.down), len(column.up))
+            cards = state.pile(pile)
+            down = len(cards.down)
+            if spec.fan == "down":
+                down_step, up_step = self._column_offsets(pile, down, len(cards.up))
                 y = 0.0
-                for index, card in enumerate(column.down):
-                    places[card] = (origin + QPointF(0, y), False, z + index, pile, index)
-                    y += down_step
-                for offset, card in enumerate(column.up):
-                    index = len(column.down) + offset
-                    places[card] = (origin + QPointF(0, y), True, z + index, pile, index)
-                    y += up_step
+                for index, card in enumerate(cards.cards):
+                    places[card] = (origin + QPointF(0, y), index >= down, z + index, pile, index)
+                    y += down_step if index < down else up_step
+            elif spec.fan == "right":
+                first = len(cards) - self._fanned(spec, len(cards))
+                for index, card in enumerate(cards.cards):
+                    step = max(0, index - first)
+                    places[card] = (origin + QPointF(step * fan_x, 0), index >= down, z + index, pile, index)
+            else:
+                for index, card in enumerate(cards.cards):
+                    places[card] = (origin, index >= down, z + index, pile, index)
         return places
+
+    def _fanned(self, spec: PileSpec, size: int) -> int:
+        """How many of a pile's last cards fan to the right: for the waste, as many as
+        a tap of the stock turns."""
+        assert self.game is not None
+        if spec.fan != "right":
+            return 1
+        return min(size, self.game.rules.draw if spec.kind == "waste" else size)
 
     def sync(self, *, animated: bool = False) -> None:
         """Put every card where the state says, sliding them when ``animated``."""
@@ -441,6 +478,8 @@ class TableScene(QGraphicsScene):
         state, redeal = self.game.state, self.game.rules.redeal
         words = {key: i18n.gettext(value, self.lang) for key, value in _STOCK_WORDS.items()}
         count = str(len(state.stock)) if state.stock else ""
+        if not any(spec.kind == "waste" for spec in self.specs.values()):
+            return count, ""  # without a waste, nothing goes back to the stock: no passes
         if not state.stock and self.stock_look() == "spent":
             return count, words["no.passes"]
         if redeal.passes is not None:
@@ -481,12 +520,11 @@ class TableScene(QGraphicsScene):
         tops: dict[str, int] = {}
         for _, _, _, pile, index in places.values():
             tops[pile] = max(tops.get(pile, -1), index)
-        fanned = self.game.rules.draw if self.game is not None else 1
         covered = set()
         for card, (_, _, _, pile, index) in places.items():
-            kind = self.specs[pile].kind
+            spec = self.specs[pile]
             depth = tops[pile] - index
-            if (kind in ("stock", "foundation") and depth > 1) or (kind == "waste" and depth > fanned):
+            if spec.fan != "down" and depth > self._fanned(spec, tops[pile] + 1):
                 covered.add(card)
         return covered
 
@@ -521,16 +559,14 @@ class TableScene(QGraphicsScene):
         key = (name, self.card_width, self.device_pixel_ratio)
         if key not in self._slot_cache:
             width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
-            if spec.kind == "foundation":
-                number = int(pile[1:]) - 1
-                suit = Suit(number) if number < 4 else None
-                pixmap = self.painter.slot(width, height, suit, dpr)
-            elif spec.kind == "stock" and self._stock_look == "recycle":
+            if spec.kind == "stock" and self._stock_look == "recycle":
                 pixmap = self.painter.stock_empty(width, height, dpr)
             elif spec.kind == "stock" and self._stock_look == "spent":
                 pixmap = self.painter.stock_spent(width, height, dpr)
             else:
-                pixmap = self.painter.slot(width, height, None, dpr)
+                suit = _SUITS.get(spec.accepts)
+                mark = "" if suit is not None or spec.kind == "stock" else spec.accepts
+                pixmap = self.painter.slot(width, height, suit, dpr, mark)
             self._slot_cache[key] = pixmap
         return self._slot_cache[key]
 
@@ -549,11 +585,11 @@ class TableScene(QGraphicsScene):
         origin = self.positions[pile]
         rect = QRectF(origin, self._card_size())
         assert self.game is not None
-        if self.specs[pile].kind == "column":
+        if self.specs[pile].fan == "down":
             cards = [card for card, (where, _) in self.where.items() if where == pile and card not in leaving]
             for card in cards:
                 rect = rect.united(self.card_items[card].sceneBoundingRect())
-        if self.specs[pile].kind == "waste":
+        if self.specs[pile].fan == "right":
             for card, (where, _) in self.where.items():
                 if where == pile:
                     rect = rect.united(QRectF(self.card_items[card].pos(), self._card_size()))
@@ -593,23 +629,19 @@ class TableScene(QGraphicsScene):
             self._drag = _Drag(pile, [], pos) if pile else None
             return
         pile, index = self.where[item.card]
-        cards = self.pile_cards(pile)
-        if pile == "w":
-            cards = cards[-1:]  # only the top of the waste plays
-        elif pile[0] == "f" or pile == "s":
-            cards = cards[-1:]
-        else:
-            cards = cards[index:] if item.face_up else [item]
-        self._drag = _Drag(pile, cards, pos)
+        self._drag = _Drag(pile, self.pile_cards(pile)[index:], pos)  # the card and those on it
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         drag = self._drag
-        if drag is None or not drag.items or drag.pile == "s" or not drag.items[0].face_up:
+        if drag is None or not drag.items or drag.refusal is not None or self.game is None:
             return
         delta = event.scenePos() - drag.press
         if not drag.moving and delta.manhattanLength() < DRAG_THRESHOLD:
             return
         if not drag.moving:
+            drag.refusal = self.game.can_pick_up(drag.pile, len(drag.items))
+            if drag.refusal is not None:
+                return  # the release explains (or, on the stock, taps it)
             drag.moving = True
             for offset, item in enumerate(drag.items):
                 item.setZValue(20_000 + offset)
@@ -620,6 +652,11 @@ class TableScene(QGraphicsScene):
         drag, self._drag = self._drag, None
         if drag is None or self.game is None:
             return
+        if drag.refusal is not None and self.specs[drag.pile].kind != "stock":
+            self._last_click = None
+            self.shake(drag.items)
+            self.refused.emit(drag.refusal)
+            return
         if not drag.moving:
             self._click(drag)
             return
@@ -627,9 +664,13 @@ class TableScene(QGraphicsScene):
         if target is None or target == drag.pile:
             self._fly_back(drag)  # dropped on the table or back home: nothing to explain
             return
-        count = len(drag.items)
-        move = Move(drag.pile, "f" if target[0] == "f" else target, count if drag.pile[0] == "t" else None)
-        self._submit(move, drag)
+        self._submit(self._move(drag.pile, target, len(drag.items)), drag)
+
+    def _move(self, src: str, dst: str, count: int) -> Move:
+        """The move of ``count`` cards from ``src`` to ``dst`` in notation: a count only
+        for cards leaving a column."""
+        assert self.game is not None
+        return Move(src, dst, count if self.game.state.table.kind(src) == TABLEAU else None)
 
     def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         """Qt turns a second press soon after a click into this.  It is a double click only
@@ -652,28 +693,31 @@ class TableScene(QGraphicsScene):
         self._drop_pending_refusal()  # the double click answers instead
         self._drag = None
         pile, index = self.where[item.card]
-        count = len(self.pile_cards(pile)) - index if pile[0] == "t" else 1
+        count = len(self.pile_cards(pile)) - index if self.specs[pile].fan == "down" else 1
         self._answer(self.game.double_tap(pile, count))
 
     def _click(self, drag: _Drag) -> None:
         assert self.game is not None
-        if drag.pile == "s":
+        spec = self.specs[drag.pile]
+        if spec.kind == "stock":
             self._last_click = None
-            self._answer(self.game.tap("s"))
+            self._answer(self.game.tap(drag.pile))
             return
         if not drag.items:
             return
         item = drag.items[0]
         pile, index = self.where[item.card]
         self._last_click = (item.card, pile, index)
-        if len(drag.items) == 1 and item.face_up and pile != "s":
+        if not item.face_up:
+            return
+        if len(drag.items) == 1 or spec.fan != "down":  # the top card (of a fan, any of them)
             result = self.game.tap(pile)
             if isinstance(result, Move):
                 self._answer(result)
-            elif pile[0] != "f":  # a card already home has nowhere else to go: no fuss
-                self._refuse_click(drag.items, result)
-        elif item.face_up and pile[0] == "t":  # a card with others on it: they go home one by one
-            refused = self.game.check(Move(pile, "f", len(drag.items)))
+            elif spec.kind != "foundation":  # a card already home has nowhere else to go: no fuss
+                self._refuse_click(drag.items[-1:], result)
+        else:  # a card with others on it: they go home one by one
+            refused = self.game.check(self._move(pile, "f", len(drag.items)))
             if isinstance(refused, Refusal):
                 self._refuse_click(drag.items, refused)
 
@@ -728,8 +772,8 @@ class TableScene(QGraphicsScene):
         head = drag.items[0].sceneBoundingRect()
         leaving = frozenset(item.card for item in drag.items)
         best: tuple[float, str] | None = None
-        for pile in self.specs:
-            if pile in ("s", "w"):
+        for pile, spec in self.specs.items():
+            if spec.kind in ("stock", "waste"):
                 continue
             area = self.pile_rect(pile, leaving).intersected(head)
             size = area.width() * area.height()
@@ -788,10 +832,7 @@ class TableScene(QGraphicsScene):
             source = QRectF()
             for item in cards:
                 source = source.united(item.sceneBoundingRect())
-            dst = move.dst or ""
-            if dst == "f":
-                top = cards[-1].card if cards else None
-                dst = f"f{top.suit + 1}" if top else "f1"
+            dst = self._destination(move)
             rects = [source, self.pile_rect(dst) if dst in self.positions else QRectF()]
         for rect in rects:
             outline = QGraphicsRectItem(rect.adjusted(-3, -3, 3, 3))
@@ -799,6 +840,21 @@ class TableScene(QGraphicsScene):
             outline.setZValue(30_000)
             self.addItem(outline)
             self._hint_items.append(outline)
+
+    def _destination(self, move: Move) -> str:
+        """The pile a legal move puts its cards on (``f`` names one foundation)."""
+        assert self.game is not None
+        dst = move.dst or ""
+        if dst in self.positions:
+            return dst
+        rules = self.game.rules
+        state = self.game.state
+        try:
+            checked = rules.check(state, move)
+            events = rules.variant.events(state, checked, rules) if isinstance(checked, Move) else []
+        except (KeyError, ValueError):
+            return dst
+        return next((event.dst for event in events if isinstance(event, CardsMoved)), dst)
 
     def hint_rects(self) -> list[QRectF]:
         """The outlines of the hint shown (none when no hint shows)."""
@@ -854,8 +910,8 @@ class TableScene(QGraphicsScene):
 
     def _vertical(self, up: bool, order: list[str], spec: PileSpec) -> None:
         assert self.game is not None
-        if spec.kind == "column":
-            column = self.game.state.tableau[int(spec.id[1:]) - 1]
+        if spec.fan == "down":
+            column = self.game.state.pile(spec.id)
             if up and self.focus_depth < len(column.up):
                 self.focus_depth += 1
                 return
@@ -870,18 +926,23 @@ class TableScene(QGraphicsScene):
 
     def _pick_or_drop(self, pile: str) -> None:
         assert self.game is not None
+        spec = self.specs[pile]
         if self.held is None:
-            if pile == "s":
-                self._answer(self.game.tap("s"))
+            if spec.kind == "stock":
+                self._answer(self.game.tap(pile))
             elif self.pile_cards(pile):
-                self.held = (pile, self.focus_depth if pile[0] == "t" else 1)
+                count = self.focus_depth if spec.fan == "down" else 1
+                refusal = self.game.can_pick_up(pile, count)
+                if refusal is not None:
+                    self.refused.emit(refusal)
+                else:
+                    self.held = (pile, count)
             return
         src, count = self.held
         self.held = None
         if src == pile:
             return
-        move = Move(src, "f" if pile[0] == "f" else pile, count if src[0] == "t" else None)
-        self._submit(move, None)
+        self._submit(self._move(src, pile, count), None)
 
     def _update_focus(self) -> None:
         if self.game is None or not self.specs or not self.keyboard_mode:
@@ -890,7 +951,7 @@ class TableScene(QGraphicsScene):
         pile = self.focused_pile()
         cards = self.pile_cards(pile)
         rect = QRectF(self.positions[pile], self._card_size())
-        if cards and self.specs[pile].kind == "column":
+        if cards and self.specs[pile].fan == "down":
             depth = min(self.focus_depth, max(1, sum(1 for c in cards if c.face_up)))
             rect = QRectF(cards[-depth].pos(), self._card_size())
             for item in cards[-depth:]:

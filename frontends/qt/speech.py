@@ -12,7 +12,8 @@ from qtpy.QtCore import QObject
 from qtpy.QtGui import QAccessible
 
 from solitaire.core.cards import Card, Suit
-from solitaire.core.state import State
+from solitaire.core.ruleset import PileSpec
+from solitaire.core.state import CELL, FOUNDATION, STOCK, TABLEAU, WASTE, State
 from solitaire.frontends.qt.i18n import TEXTS, Counted, text
 
 __all__ = ["announce", "card_words", "focus_words", "pile_words", "plural"]
@@ -42,44 +43,67 @@ def card_words(card: Card, lang: str) -> str:
     return text("a11y.card", lang, rank=rank, suit=suit)
 
 
-def pile_words(pile: str, lang: str) -> str:
-    """A pile's name: "Stock", "Column 3", "Foundation of hearts"."""
-    if pile == "s":
-        return text("a11y.stock", lang)
-    if pile == "w":
-        return text("a11y.waste", lang)
+def pile_words(pile: str, lang: str, state: State | None = None, spec: PileSpec | None = None) -> str:
+    """A pile's name: "Stock", "Column 3", "Cell 1", "Foundation of hearts" (a foundation
+    of one suit, as ``spec`` says; without a ``spec`` the first four are by suit) or
+    "Foundation 5".  ``state`` tells the pile's kind (else its id does)."""
+    kind = _kind(pile, state)
     number = pile[1:]
-    if pile[0] == "t" and number.isdigit():
+    if kind == STOCK:
+        return text("a11y.stock", lang)
+    if kind == WASTE:
+        return text("a11y.waste", lang)
+    if kind == TABLEAU and number.isdigit():
         return text("a11y.column", lang, number=number)
-    if pile[0] == "f" and number.isdigit() and 1 <= int(number) <= len(Suit):
-        suit = text("a11y.suits", lang).split()[int(number) - 1]
-        return text("a11y.foundation", lang, suit=suit)
+    if kind == CELL and number.isdigit():
+        return text("a11y.cell", lang, number=number)
+    if kind == FOUNDATION and number.isdigit():
+        suit = _SUITS.get(spec.accepts) if spec is not None else None
+        if spec is None and 1 <= int(number) <= len(Suit):
+            suit = Suit(int(number) - 1)
+        if suit is not None:
+            return text("a11y.foundation", lang, suit=text("a11y.suits", lang).split()[suit])
+        return text("a11y.foundation.number", lang, number=number)
     return text("a11y.pile", lang, pile=pile)
+
+
+_SUITS: dict[str, Suit] = {suit.symbol: suit for suit in Suit}
+_KINDS_BY_LETTER = {"s": STOCK, "w": WASTE, "t": TABLEAU, "f": FOUNDATION, "c": CELL}
+
+
+def _kind(pile: str, state: State | None) -> str | None:
+    """The kind of a pile: the table's word, else what the notation's letter says."""
+    if state is not None and pile in state.table.index:
+        return state.table.kind(pile)
+    return _KINDS_BY_LETTER.get(pile[:1])
 
 
 def _cards(state: State, pile: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """A pile's face-down and face-up cards, bottom first."""
-    number = pile[1:]
-    if pile == "s":
-        return state.stock, ()
-    if pile == "w":
-        return (), state.waste
-    if number.isdigit() and pile[0] == "t" and 1 <= int(number) <= len(state.tableau):
-        column = state.tableau[int(number) - 1]
-        return column.down, column.up
-    if number.isdigit() and pile[0] == "f" and 1 <= int(number) <= len(state.foundations):
-        return (), state.foundations[int(number) - 1]
-    return (), ()
+    if pile not in state.table.index:
+        return (), ()
+    cards = state.pile(pile)
+    return cards.down, cards.up
 
 
-def focus_words(state: State, pile: str, depth: int, lang: str, *, held: tuple[Card, ...] = ()) -> str:
+def focus_words(
+    state: State,
+    pile: str,
+    depth: int,
+    lang: str,
+    *,
+    held: tuple[Card, ...] = (),
+    spec: PileSpec | None = None,
+) -> str:
     """What the keyboard focus is on: "Column 3: seven of hearts, 3 cards face down".
 
     ``depth`` counts the face-up cards of a column taken from its end (a group to
-    pick up); ``held`` are the cards picked up, if any."""
+    pick up); ``held`` are the cards picked up, if any; ``spec`` is how the pile is laid
+    out (see :func:`pile_words`)."""
     down, up = _cards(state, pile)
+    kind = _kind(pile, state)
     parts: list[str] = []
-    if pile == "s":
+    if kind == STOCK:
         parts.append(plural("a11y.cards", lang, len(down)) if down else text("a11y.empty", lang))
     else:
         depth = min(max(1, depth), max(1, len(up)))
@@ -90,7 +114,7 @@ def focus_words(state: State, pile: str, depth: int, lang: str, *, held: tuple[C
             parts.append(text("a11y.group", lang, count=depth, first=first, last=last))
         elif up:
             parts.append(card_words(up[-1], lang))
-        if pile == "w" and len(up) > 1:
+        if kind == WASTE and len(up) > 1:
             parts.append(plural("a11y.cards", lang, len(up)))
         if down:
             parts.append(plural("a11y.face_down", lang, len(down)))
@@ -100,7 +124,7 @@ def focus_words(state: State, pile: str, depth: int, lang: str, *, held: tuple[C
             last = card_words(held[-1], lang)
             cards = text("a11y.group", lang, count=len(held), first=cards, last=last)
         parts.append(text("a11y.holding", lang, cards=cards))
-    return text("a11y.focus", lang, pile=pile_words(pile, lang), what=", ".join(parts))
+    return text("a11y.focus", lang, pile=pile_words(pile, lang, state, spec), what=", ".join(parts))
 
 
 def announce(source: QObject, message: str, *, interrupt: bool = False) -> bool:

@@ -37,7 +37,7 @@ from solitaire.core.registry import Catalog, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
 from solitaire.core.session import Session, StartOptions
 from solitaire.core.solver import SolveResult, solvable
-from solitaire.core.state import State
+from solitaire.core.state import FOUNDATION, State
 from solitaire.core.store import Settings, Store, WindowState
 from solitaire.frontends.cli.render import render_state
 from solitaire.frontends.qt.cards import CardPainter, use_deck_checks
@@ -118,7 +118,11 @@ def autocomplete_blocker(game: Game) -> str | None:
     # Play cards home and turn the stock as auto-complete would, to see what stops it.
     idle, limit = 0, 2 * (len(state.stock) + len(state.waste)) + 2
     while idle <= limit and not rules.is_won(state):
-        home = [move for move in rules.legal_moves(state) if move.dst == "f"]
+        home = [
+            move
+            for move in rules.legal_moves(state)
+            if move.dst == "f" or (move.dst and state.table.kind(move.dst) == FOUNDATION)
+        ]
         if home:
             idle = 0
             _, state = rules.transition(state, home[0])
@@ -469,6 +473,7 @@ class MainWindow(QMainWindow):
             return
         score = game.rules.scoring.format(game.state.score)
         self.score_label.setText(text("status.score", self.lang, score=score))
+        self.score_label.setVisible(bool(score))  # a game without scoring shows no score
         self.moves_label.setText(text("status.moves", self.lang, moves=game.state.moves))
         minutes, seconds = divmod(int(self.elapsed()), 60)
         self.time_label.setText(text("status.time", self.lang, time=f"{minutes}:{seconds:02d}"))
@@ -497,7 +502,10 @@ class MainWindow(QMainWindow):
         if table.held is not None:
             pile, count = table.held
             held = tuple(item.card for item in table.pile_cards(pile)[-count:])
-        words = focus_words(game.state, table.focused_pile(), table.focus_depth, self.lang, held=held)
+        pile = table.focused_pile()
+        words = focus_words(
+            game.state, pile, table.focus_depth, self.lang, held=held, spec=table.specs.get(pile)
+        )
         announce(self.view, words, interrupt=arrow)
 
     def _refused(self, refusal: Refusal) -> None:

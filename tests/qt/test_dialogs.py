@@ -16,7 +16,15 @@ from pytestqt.qtbot import QtBot
 from qtgestures import CODE, MakeWindow, click, count_tries, grip, item_of, pile_point
 from qtpy.QtCore import QPointF, QSize, Qt
 from qtpy.QtGui import QImage
-from qtpy.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog, QMessageBox, QPushButton
+from qtpy.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QMessageBox,
+    QPushButton,
+)
 
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
@@ -69,7 +77,7 @@ def test_a_valid_code_is_ticked_and_can_be_played(
 @pytest.mark.parametrize(
     ("typed", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "D1 или D3"),
+        ("KL1-D2N-AAAAAAG", "в klondike открывают по 1"),
         ("XX1-D1N-AAAAAAG", "нет установленного варианта с буквами 'XX'"),
         ("KL1-D1N-AAAAAA", "ровно 7 знаков base32"),
     ],
@@ -85,7 +93,7 @@ def test_a_bad_code_is_explained_in_russian(qtbot: QtBot, catalog: Catalog, type
 @pytest.mark.parametrize(
     ("code", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "D1 or D3"),
+        ("KL1-D2N-AAAAAAG", "klondike draws 1 or 3, not 2"),
         ("XX1-D1N-AAAAAAG", "no installed variant has prefix 'XX'"),
         ("KL1-D1N-AAAAAA", "exactly 7 base32 characters"),
     ],
@@ -741,3 +749,64 @@ def test_the_statistics_table_fits_in_the_dialog_and_the_screen(
     items = [table.horizontalHeaderItem(column) for column in range(last + 1)]
     headers = [item.text().replace("\n", " ") for item in items if item is not None]
     assert headers == [text(key, lang) for key in StatisticsDialog.COLUMNS]  # wrapped, not cut
+
+
+def choices(combo: QComboBox) -> list[tuple[str, object]]:
+    return [(combo.itemText(index), combo.itemData(index)) for index in range(combo.count())]
+
+
+@pytest.mark.parametrize(
+    ("variant", "draw_label", "draws", "schemes", "redeal"),
+    [
+        ("klondike", "Draw", [1, 3], ["normal", "vegas", "none"], True),
+        ("spider", "Suits", [1, 2, 4], ["none", "spider"], False),
+        ("golf", None, [1], ["none", "golf"], False),
+        ("freecell", None, [1], ["none"], False),
+        ("yukon", None, [1], ["normal", "vegas", "none"], False),
+    ],
+)
+def test_the_new_game_dialog_offers_only_what_the_variant_has(
+    qtbot: QtBot,
+    catalog: Catalog,
+    variant: str,
+    draw_label: str | None,
+    draws: list[int],
+    schemes: list[str],
+    redeal: bool,
+) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    dialog.variant.setCurrentIndex(dialog.variant.findData(variant))
+    form = dialog._form
+    assert [data for _, data in choices(dialog.draw)] == draws
+    assert form.isRowVisible(dialog.draw) is (draw_label is not None)
+    if draw_label is not None:
+        assert dialog._draw_label.text() == draw_label
+    assert sorted(data for _, data in choices(dialog.scoring)) == sorted(schemes)
+    assert all(catalog.scoring(scheme).fits(catalog.variant(variant)) for scheme in schemes)
+    assert form.isRowVisible(dialog.redeal) is redeal
+    options = dialog.options(random_deal=3)
+    assert options.variant == variant and options.draw in draws and options.scoring in schemes
+
+
+def test_spiders_suits_are_numbers_and_a_choice_survives_a_look_at_another_variant(
+    qtbot: QtBot, catalog: Catalog
+) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    assert [text for text, _ in choices(dialog.draw)] == ["One card (Easy)", "Three cards (Hard)"]
+    dialog.draw.setCurrentIndex(dialog.draw.findData(3))
+    dialog.scoring.setCurrentIndex(dialog.scoring.findData("vegas"))
+    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    assert [text for text, _ in choices(dialog.draw)] == ["1", "2", "4"]
+    assert dialog.options(random_deal=9).scoring == "spider"  # Vegas does not score Spider
+    dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    assert (dialog.draw.currentData(), dialog.scoring.currentData()) == (3, "vegas")
+    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    dialog.draw.setCurrentIndex(dialog.draw.findData(2))
+    assert dialog.options(random_deal=9).draw == 2
+
+
+def test_the_draw_label_is_translated(qtbot: QtBot, catalog: Catalog) -> None:
+    dialog = new_game_dialog(qtbot, catalog, lang="ru")
+    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    assert dialog._draw_label.text() not in ("", "Suits")

@@ -138,8 +138,8 @@ def test_the_plugins_dialog_lists_installed_and_left_out_plugins(
     builtins = next(row for row in rows if row[0] == "builtins")
     assert builtins[1] == BUILTIN_PACKAGE
     assert builtins[3].splitlines() == [
-        "variants: Klondike, Réfléchi",
-        "scoring: Normal, Vegas",
+        "variants: Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf",
+        "scoring: Normal, Vegas, No score, Spider, Cards left",
         "redeal policies: unlimited, passes",
         "hints",
     ]
