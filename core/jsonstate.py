@@ -113,7 +113,9 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
             waste=cards(data["waste"]),
             foundations=tuple(cards(f) for f in data["foundations"]),
             tableau=tuple(Pile(cards(c["down"]), cards(c["up"])) for c in data["tableau"]),
-            **counters,
+            score=counters["score"],
+            moves=counters["moves"],
+            pass_number=counters["pass_number"],
         )
     credited = 0
     for card in cards(data.get("credited", [])):
