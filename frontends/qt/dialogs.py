@@ -266,12 +266,15 @@ class NewGameDialog(QDialog):
             self.number.setValue(options.deal)
             self.number.blockSignals(False)
 
-    def options(self, random_deal: int) -> GameOptions:
-        """The options chosen (``random_deal`` when the deal is random)."""
+    def options(self, random_deal: int | None = None) -> GameOptions:
+        """The options chosen (``random_deal``, or one the variant draws, when the deal is random)."""
         if self._code_options is not None:
             return self._code_options
-        deal = self.number.value() if self.by_number.isChecked() else random_deal
         variant = self.catalog.variant(self.variant.currentData())
+        if self.by_number.isChecked():
+            deal = self.number.value()
+        else:
+            deal = variant.random_deal() if random_deal is None else random_deal
         draw = self.draw.currentData()
         return self.catalog.options(
             variant.id,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,7 +28,6 @@ from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushB
 from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
-from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
@@ -709,7 +707,7 @@ class MainWindow(QMainWindow):
             accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
         if not accepted:
             return
-        options = dialog.options(secrets.randbelow(DEAL_NUMBERS))
+        options = dialog.options()
         default_redeal = self.catalog.scoring(options.scoring).default_redeal
         self.settings = attrs.evolve(
             self.settings,
