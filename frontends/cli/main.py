@@ -403,6 +403,8 @@ def _game(catalog: Catalog, code: str) -> Game:
         return catalog.game_from_code(code)
     except (CodeError, OptionsError) as error:
         raise BadInput(error) from None
+    except ValueError as error:  # a deal the variant has not (FreeCell has no deal 0)
+        raise BadInput(Message("game code {code!r}: {error}", code=code, error=str(error))) from None
 
 
 def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int:
@@ -440,14 +442,22 @@ def cmd_show(catalog: Catalog, args: argparse.Namespace) -> int:
 def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
     from solitaire.core.deals import DEAL_NUMBERS
 
-    deal = args.deal if args.deal is not None else secrets.randbelow(DEAL_NUMBERS)
-    try:
-        options = catalog.options(
-            args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
-        )
-        game = catalog.new_game(options)
-    except OptionsError as error:
-        raise BadInput(error) from None
+    # A variant may have fewer deals than the codes can number (Microsoft FreeCell's
+    # 1 .. 2**33 - 1): a random deal is drawn again until the variant has it.
+    for tries in range(1, 101):
+        deal = args.deal if args.deal is not None else secrets.randbelow(DEAL_NUMBERS)
+        try:
+            options = catalog.options(
+                args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
+            )
+            game = catalog.new_game(options)
+        except OptionsError as error:
+            raise BadInput(error) from None
+        except ValueError as error:  # a deal the variant has not
+            if args.deal is not None or tries == 100:
+                raise BadInput(Message("deal {deal}: {error}", deal=deal, error=str(error))) from None
+            continue
+        break
     if not args.json:
         print(game.code)
         print()
@@ -837,22 +847,22 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         return {"package": info.package, "version": info.version}
 
     variants: list[dict[str, Any]] = []
-    for v in catalog.variants.values():
-        waste = v.has_stock and _has_waste(catalog, v)
+    for each in catalog.variants.values():
+        waste = each.has_stock and _has_waste(catalog, each)
         variants.append(
             {
-                "id": v.id,
-                "name": v.name(args.lang),
-                "family": v.family or v.id,
-                "code_prefix": v.code_prefix,
-                "draws": list(v.draws),
-                "default_draw": v.default_draw,
-                "draw_label": i18n.translate(v.draw_label, args.lang, v.domain),
-                "has_stock": v.has_stock,
-                "scoring": [s.id for s in catalog.scorings.values() if s.fits(v)],
-                "default_scoring": v.default_scoring,
+                "id": each.id,
+                "name": each.name(args.lang),
+                "family": each.family or each.id,
+                "code_prefix": each.code_prefix,
+                "draws": list(each.draws),
+                "default_draw": each.default_draw,
+                "draw_label": i18n.translate(each.draw_label, args.lang, each.domain),
+                "has_stock": each.has_stock,
+                "scoring": [s.id for s in catalog.scorings.values() if s.fits(each)],
+                "default_scoring": each.default_scoring,
                 "redeal": waste,
-                **source("variant", v.id),
+                **source("variant", each.id),
             }
         )
     scoring = [
