@@ -836,7 +836,7 @@ def _has_waste(catalog: Catalog, variant: Variant) -> bool:
     ``has_stock``)."""
     try:
         game = catalog.new_game(catalog.options(variant.id))
-    except (OptionsError, PluginError):
+    except (OptionsError, PluginError, ValueError):
         return variant.has_stock
     return bool(game.state.table.ids_of(WASTE))
 

@@ -123,7 +123,10 @@ def _pad(text: str, width: int) -> str:
 def _has_waste(rules: Ruleset, state: State | None) -> bool:
     """Whether the game has a waste (so passes and redeals mean something)."""
     if state is None:
-        state = rules.initial_state(rules.variant.dealt_order(rules.options.deal, rules))
+        try:
+            state = rules.initial_state(rules.variant.dealt_order(rules.options.deal, rules))
+        except ValueError:  # a deal the variant has not: take it at its word
+            return rules.variant.has_stock
     return bool(state.table.ids_of(WASTE))
 
 
