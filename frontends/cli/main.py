@@ -37,6 +37,8 @@ from solitaire.core.registry import (
     PluginError,
     package_version,
 )
+from solitaire.core.ruleset import Variant
+from solitaire.core.state import WASTE
 from solitaire.core.store import HOME_VARIABLE
 from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
@@ -179,8 +181,10 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
     new.add_argument("--variant", default="klondike", metavar="ID")
-    new.add_argument("--draw", type=_draw, metavar="1|3")
-    new.add_argument("--scoring", default="normal", metavar="ID")
+    new.add_argument(
+        "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
+    )
+    new.add_argument("--scoring", metavar="ID", help=_(N_("scoring scheme (default: the variant's)")))
     new.add_argument(
         "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
     )
@@ -302,8 +306,11 @@ def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
 
 
 def _draw(text: str) -> int:
-    if text not in ("1", "3"):
-        raise argparse.ArgumentTypeError(_said(Message("draw must be 1 or 3, not {text!r}", text=text)))
+    # Which counts a variant takes is the variant's to say (Spider: 1, 2 or 4 suits).
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 9):
+        raise argparse.ArgumentTypeError(
+            _said(Message("draw must be a number from 1 to 9, not {text!r}", text=text))
+        )
     return int(text)
 
 
@@ -395,6 +402,8 @@ def _game(catalog: Catalog, code: str) -> Game:
         return catalog.game_from_code(code)
     except (CodeError, OptionsError) as error:
         raise BadInput(error) from None
+    except ValueError as error:  # a deal the variant has not (FreeCell has no deal 0)
+        raise BadInput(Message("game code {code!r}: {error}", code=code, error=str(error))) from None
 
 
 def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int:
@@ -810,23 +819,41 @@ def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _has_waste(catalog: Catalog, variant: Variant) -> bool:
+    """Whether ``variant``'s table has a waste (so that a redeal policy means something):
+    its first deal is laid out to see (a variant that fails at it is taken at its word,
+    ``has_stock``)."""
+    try:
+        game = catalog.new_game(catalog.options(variant.id))
+    except (OptionsError, PluginError, ValueError):
+        return variant.has_stock
+    return bool(game.state.table.ids_of(WASTE))
+
+
 def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     def source(kind: str, key: str) -> dict[str, str]:
         info = catalog.sources[(kind, key)]
         return {"package": info.package, "version": info.version}
 
-    variants: list[dict[str, Any]] = [
-        {
-            "id": v.id,
-            "name": v.name(args.lang),
-            "code_prefix": v.code_prefix,
-            "draws": list(v.draws),
-            "default_draw": v.default_draw,
-            "has_stock": v.has_stock,
-            **source("variant", v.id),
-        }
-        for v in catalog.variants.values()
-    ]
+    variants: list[dict[str, Any]] = []
+    for each in catalog.variants.values():
+        waste = each.has_stock and _has_waste(catalog, each)
+        variants.append(
+            {
+                "id": each.id,
+                "name": each.name(args.lang),
+                "family": each.family or each.id,
+                "code_prefix": each.code_prefix,
+                "draws": list(each.draws),
+                "default_draw": each.default_draw,
+                "draw_label": i18n.translate(each.draw_label, args.lang, each.domain),
+                "has_stock": each.has_stock,
+                "scoring": [s.id for s in catalog.scorings.values() if s.fits(each)],
+                "default_scoring": each.default_scoring,
+                "redeal": waste,
+                **source("variant", each.id),
+            }
+        )
     scoring = [
         {
             "id": s.id,
@@ -848,14 +875,25 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         return Message.with_values(text, values).translate(args.lang)
 
     print(say(N_("Variants:")))
-    for v in variants:
-        draws = (
-            say(N_("draw {draws}"), draws="/".join(str(draw) for draw in v["draws"]))
-            if v["has_stock"]
-            else say(N_("no stock"))
-        )
+    for v, variant in zip(variants, catalog.variants.values(), strict=True):
+        values = "/".join(str(draw) for draw in v["draws"])
+        if not v["has_stock"]:
+            draws = say(N_("no stock")) + "  "
+        elif not v["redeal"] and len(v["draws"]) < 2:
+            draws = ""  # a stock to tap, and nothing to choose (Golf)
+        elif variant.draw_label == Variant.draw_label:
+            draws = say(N_("draw {draws}"), draws=values) + "  "
+        else:
+            draws = f"{v['draw_label']}: {values}  "
         code = say(N_("code {prefix}"), prefix=v["code_prefix"])
-        print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}  ({v['package']} {v['version']})")
+        print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}({v['package']} {v['version']})")
+        takes = [
+            say(N_("family {family}"), family=v["family"]),
+            say(N_("scoring {schemes}"), schemes=", ".join(v["scoring"]) or "-"),
+        ]
+        if v["redeal"]:
+            takes.append(say(N_("a redeal policy")))
+        print(f"  {'':<12} {'; '.join(takes)}")
     print(say(N_("Scoring schemes:")))
     for s in scoring:
         letter = say(N_("code letter {letter}"), letter=s["code_letter"])

@@ -13,8 +13,17 @@ from typing import TextIO
 from solitaire.core import i18n
 from solitaire.core.cards import RANK_TEXT, Card, Suit
 from solitaire.core.i18n import N_, Message, Plural
-from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import CardsMoved, CardTurnedUp, Event, State, StockDrawn, WasteRecycled
+from solitaire.core.ruleset import PileSpec, Ruleset, Variant
+from solitaire.core.state import (
+    WASTE,
+    CardsMoved,
+    CardTurnedUp,
+    Event,
+    State,
+    StockDealt,
+    StockDrawn,
+    WasteRecycled,
+)
 
 __all__ = [
     "describe_action",
@@ -22,6 +31,7 @@ __all__ = [
     "fits",
     "guard_output",
     "letters",
+    "pile_list",
     "render_state",
     "symbols_fit",
 ]
@@ -110,16 +120,34 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - len(_ESCAPE.sub("", text)))
 
 
-def describe_rules(rules: Ruleset, lang: str = "en") -> str:
-    """One line: variant, draw mode, scoring, redeal policy, returns (a variant
-    without a stock has no draw mode or redeal policy to show)."""
-    options = rules.options
+def _has_waste(rules: Ruleset, state: State | None) -> bool:
+    """Whether the game has a waste (so passes and redeals mean something)."""
+    if state is None:
+        try:
+            state = rules.initial_state(rules.variant.dealt_order(rules.options.deal, rules))
+        except ValueError:  # a deal the variant has not: take it at its word
+            return rules.variant.has_stock
+    return bool(state.table.ids_of(WASTE))
+
+
+def describe_rules(rules: Ruleset, lang: str = "en", state: State | None = None) -> str:
+    """One line: variant, draw mode, scoring, redeal policy, returns.
+
+    The draw mode is shown where the variant has a waste or more than one to choose
+    from (under its own label, such as Spider's suits); the redeal policy where there
+    is a waste to turn back.  ``state`` (any position of the game) tells whether there
+    is a waste; without it the deal is laid out to see."""
+    options, variant = rules.options, rules.variant
     passes = rules.redeal.passes
-    parts: list[Message | str] = [rules.variant.name(lang)]
-    if rules.variant.has_stock:
-        parts.append(Message("draw {draw}", draw=options.draw))
+    waste = variant.has_stock and _has_waste(rules, state)
+    parts: list[Message | str] = [variant.name(lang)]
+    if variant.has_stock and (waste or len(variant.draws) > 1):
+        if variant.draw_label == Variant.draw_label:
+            parts.append(Message("draw {draw}", draw=options.draw))
+        else:
+            parts.append(f"{i18n.translate(variant.draw_label, lang, variant.domain)}: {options.draw}")
     parts.append(Message("{scoring} scoring", scoring=rules.scoring.name(lang)))
-    if rules.variant.has_stock:
+    if waste:
         parts.append(
             Message("unlimited redeals") if passes is None else Plural("{n} pass", "{n} passes", passes)
         )
@@ -128,17 +156,23 @@ def describe_rules(rules: Ruleset, lang: str = "en") -> str:
     return " · ".join(str(i18n.localised(part, lang)) for part in parts)
 
 
-#: Where cards come from and go to, by pile kind: (from, to).
+#: Where cards come from and go to, by the letter of the pile's id: (from, to).
 _PILES = {
     "s": (N_("from the stock"), N_("to the stock")),
     "w": (N_("from the waste"), N_("to the waste")),
     "f": (N_("from the foundation"), N_("to the foundation")),
     "t": (N_("from column {n}"), N_("to column {n}")),
+    "c": (N_("from cell {n}"), N_("to cell {n}")),
 }
+#: A pile of a kind a plugin declares, by its id.
+_OTHER_PILE = (N_("from {pile}"), N_("to {pile}"))
 
 
 def _pile(pile: str, to: bool) -> Message:
-    return Message(_PILES[pile[0]][to], n=pile[1:])
+    texts = _PILES.get(pile[:1])
+    if texts is None or (pile[:1] in "tc" and not pile[1:].isdigit()):
+        return Message(_OTHER_PILE[to], pile=pile)
+    return Message(texts[to], n=pile[1:])
 
 
 def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> str:
@@ -151,6 +185,8 @@ def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> s
     '7♥ 6♠ from column 2 to column 4; K♦ turned up'
     >>> describe_action("undo", events, "ru")
     'Отмена: 7♥ 6♠ из столбца 2 в столбец 4; открыта K♦'
+    >>> describe_action("t3>c1", (CardsMoved("t3", "c1", (Card.parse("TH"),)),))
+    '10♥ from column 3 to cell 1'
     """
     parts: list[Message] = []
     for event in events:
@@ -166,6 +202,10 @@ def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> s
             )
         elif isinstance(event, StockDrawn):
             parts.append(Message("drawn: {cards}", cards=" ".join(card.display for card in event.cards)))
+        elif isinstance(event, StockDealt):
+            parts.append(
+                Message("a row dealt: {cards}", cards=" ".join(card.display for card in event.cards))
+            )
         elif isinstance(event, WasteRecycled):
             parts.append(Message("the waste back into the stock"))
         elif isinstance(event, CardTurnedUp):
@@ -178,6 +218,38 @@ def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> s
     return text[0].upper() + text[1:]
 
 
+def pile_list(ids: Sequence[str]) -> str:
+    """Pile ids as a short list, runs of numbered piles shortened.
+
+    >>> pile_list(["s", "w", "f1", "f2", "f3", "f4", "t1", "t2", "t3"])
+    's, w, f1..f4, t1..t3'
+    >>> pile_list(["c1", "c2", "f1", "t1", "t2"])
+    'c1..c2, f1, t1..t2'
+    """
+    runs: list[list[str]] = []
+    for pile in ids:
+        letter, number = pile.rstrip("0123456789"), pile.lstrip("abcdefghijklmnopqrstuvwxyz")
+        last = runs[-1] if runs else None
+        if (
+            last is not None
+            and number.isdigit()
+            and last[-1].rstrip("0123456789") == letter
+            and last[-1][len(letter) :] == str(int(number) - 1)
+        ):
+            last.append(pile)
+        else:
+            runs.append([pile])
+    return ", ".join(run[0] if len(run) == 1 else f"{run[0]}..{run[-1]}" for run in runs)
+
+
+def _rows(specs: Sequence[PileSpec]) -> list[list[PileSpec]]:
+    """The piles row by row from the top, each row from the left."""
+    rows: dict[int, list[PileSpec]] = {}
+    for spec in specs:
+        rows.setdefault(spec.row, []).append(spec)
+    return [sorted(rows[row], key=lambda spec: spec.slot) for row in sorted(rows)]
+
+
 def render_state(
     state: State,
     rules: Ruleset,
@@ -188,7 +260,13 @@ def render_state(
     symbols: bool = True,
     card_symbols: bool | None = None,
 ) -> str:
-    """A compact picture of the table; face-down cards show as ``##``.
+    """A compact picture of the table, laid out from the variant's piles
+    (:meth:`~solitaire.core.ruleset.Variant.piles`); face-down cards show as ``##``.
+
+    Each row of the layout is a line of piles (stock, waste, cells, foundations: a
+    pile's id, then its top card), and its columns are a line each, bottom card
+    first; a blank line parts the rows.  A foundation is labelled with what its empty
+    pile takes (its suit) where the foundations take different cards.
 
     Cards are written as messages write them (``10♥``), or with ``symbols=False``
     in letters (``TH``) for an output that cannot write the suit symbols;
@@ -196,39 +274,74 @@ def render_state(
     notation) and keeps the foundations' suit symbols.  The waste and the
     foundations take a fixed width, so that the row does not shift as they change."""
     card_symbols = symbols if card_symbols is None else card_symbols and symbols
-    said = [
-        Message("Score {score}", score=rules.scoring.format(state.score)),
-        Message("Moves {moves}", moves=state.moves),
-    ]
-    stock_shown = rules.variant.has_stock
-    if stock_shown:
+    waste_ids = state.table.ids_of(WASTE)
+    said = []
+    score = rules.scoring.format(state.score)
+    if score:
+        said.append(Message("Score {score}", score=score))
+    said.append(Message("Moves {moves}", moves=state.moves))
+    if rules.variant.has_stock and waste_ids:
         said.append(Message("Pass {n}", n=state.pass_number))
     if rules.is_won(state):
         said.append(Message("Won!"))
     lines = [
-        f"{describe_rules(rules, lang)}   {code}",
+        f"{describe_rules(rules, lang, state)}   {code}",
         "   ".join(message.translate(lang) for message in said),
-        "",
     ]
     width = 3 if card_symbols else 2  # the widest card: 10♥ or TH
-    fan = max(1, rules.draw)
-    waste = " ".join(_card(card, colour, card_symbols) for card in state.waste[-fan:]) or "--"
-    if len(state.waste) > fan:
-        waste = f"({len(state.waste) - fan}) {waste}"
-    # Room for the count of cards under the fan, "(49) ", and the fan itself.
-    # (at least the 14 columns the table has always given the waste).
-    waste_width = max(14, len(f"({52 - fan}) ") + fan * (width + 1) - 1)
-    foundations = []
-    for index, foundation in enumerate(state.foundations):
-        top = _card(foundation[-1], colour, card_symbols) if foundation else "--"
-        suit = Suit(index) if index < 4 else None
-        label = "" if suit is None else suit.symbol if symbols else suit.letter
-        foundations.append(f"f{index + 1} {label} {_pad(top, width)}")
-    stock = f"[{len(state.stock)}]" if state.stock else "[ ]"
-    head = f"s {stock:<5} w {_pad(waste, waste_width)}  " if stock_shown else ""
-    lines.append((head + "   ".join(foundations)).rstrip())
-    lines.append("")
-    for number, column in enumerate(state.tableau, 1):
-        cards = ["##"] * len(column.down) + [_card(card, colour, card_symbols) for card in column.up]
-        lines.append(f"t{number}  " + (" ".join(cards) if cards else "--"))
+    cards_in_play = sum(len(pile.down) + len(pile.up) for pile in state.piles)
+
+    def card(card: Card) -> str:
+        return _card(card, colour, card_symbols)
+
+    specs = rules.variant.piles(state)
+    marks: dict[str, set[str]] = {}
+    for spec in specs:
+        marks.setdefault(spec.kind, set()).add(spec.accepts)
+
+    def label(spec: PileSpec) -> str:
+        """What the empty pile takes, where piles of its kind take different cards."""
+        if len(marks[spec.kind]) < 2 or not spec.accepts:
+            return ""
+        return spec.accepts if symbols else _SUIT_LETTERS.get(spec.accepts, spec.accepts)
+
+    def flat(spec: PileSpec) -> tuple[str, str]:
+        """A pile on a line of piles, and what parts it from the next one."""
+        pile = state.pile(spec.id)
+        if spec.kind == "stock":
+            count = len(pile.down) + len(pile.up)
+            return f"{spec.id} {f'[{count}]' if count else '[ ]':<5}", " "
+        if spec.kind == "waste":
+            fan = max(1, rules.draw)
+            shown = " ".join(card(c) for c in pile.up[-fan:]) or "--"
+            if len(pile.up) > fan:
+                shown = f"({len(pile.up) - fan}) {shown}"
+            # Room for the count of cards under the fan, "(49) ", and the fan itself
+            # (at least the 14 columns the table has always given the waste).
+            fan_width = max(14, len(f"({cards_in_play - fan}) ") + fan * (width + 1) - 1)
+            return f"{spec.id} {_pad(shown, fan_width)}", "  "
+        top = card(pile.up[-1]) if pile.up else "##" if pile.down else "--"
+        below = len(pile.down) + len(pile.up) - 1
+        if below > 0 and spec.kind not in ("foundation", "cell"):  # a reserve, say
+            top = f"({below}) {top}"
+        mark = label(spec)
+        return f"{spec.id} {mark + ' ' if mark else ''}{_pad(top, width)}", "   "
+
+    for row in _rows(specs):
+        lines.append("")
+        piles = [spec for spec in row if spec.kind != "column"]
+        if piles:
+            line = ""
+            for spec in piles:
+                text, gap = flat(spec)
+                line += text + gap
+            lines.append(line.rstrip())
+        columns = [spec for spec in row if spec.kind == "column"]
+        if piles and columns:
+            lines.append("")
+        label_width = max((len(spec.id) for spec in columns), default=0)
+        for spec in columns:
+            pile = state.pile(spec.id)
+            cards = ["##"] * len(pile.down) + [card(c) for c in pile.up]
+            lines.append(f"{spec.id:<{label_width}}  " + (" ".join(cards) if cards else "--"))
     return "\n".join(lines)

@@ -23,7 +23,7 @@ from solitaire.core.registry import Catalog, PluginError
 from solitaire.core.session import Session
 from solitaire.core.store import Statistics, Store
 from solitaire.core.untrusted import printable
-from solitaire.frontends.cli.render import letters, render_state, symbols_fit
+from solitaire.frontends.cli.render import letters, pile_list, render_state, symbols_fit
 
 __all__ = ["play_in_terminal"]
 
@@ -35,6 +35,8 @@ HELP = N_(
     "Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).\n"
     "Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit."
 )
+#: Said after the help: which piles the game in progress has.
+PILES = N_("The piles of this game: {piles}.")
 TEXT = {
     "won": N_("You won!"),
     "auto": N_("Auto-complete is not available yet."),
@@ -136,7 +138,7 @@ def _loop(terminal: Terminal) -> int:
     lang, session = terminal.lang, terminal.session
     terminal.tell_notices()
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    print(i18n.gettext(HELP, lang))
+    _print_help(terminal)
     shown: object = None
     while True:
         game = session.game
@@ -173,13 +175,15 @@ def _command(terminal: Terminal, word: str, rest: str) -> None:
     assert game is not None
     terminal.won = False
     if word == "help":
-        print(i18n.gettext(HELP, lang))
+        _print_help(terminal)
     elif word == "code":
         terminal.say(game.code)
     elif word == "stats":
         _print_statistics(session.store.statistics(), lang)
     elif word == "new":
         session.new_game(rest or None)
+        if session.game is not None and session.game.rules.variant is not game.rules.variant:
+            _print_piles(terminal)  # another game: say its piles
     elif word == "restart":
         session.restart()
     elif word == "hint":
@@ -198,6 +202,19 @@ def _command(terminal: Terminal, word: str, rest: str) -> None:
             terminal.say(str(error))
     if terminal.won:
         terminal.say(_text("won", lang))
+
+
+def _print_help(terminal: Terminal) -> None:
+    """The help, and the piles of the game in progress (FreeCell's cells, Spider's ten columns)."""
+    print(i18n.gettext(HELP, terminal.lang))
+    _print_piles(terminal)
+
+
+def _print_piles(terminal: Terminal) -> None:
+    game = terminal.session.game
+    if game is not None:
+        piles = pile_list([spec.id for spec in game.rules.variant.piles(game.state)])
+        print(Message(PILES, piles=piles).translate(terminal.lang))
 
 
 def _print_statistics(stats: Statistics, lang: str) -> None:

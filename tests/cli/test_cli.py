@@ -154,7 +154,7 @@ def test_undo_with_nothing_to_undo_is_refused(capsys: pytest.CaptureFixture[str]
         (["play", CODE, "x>y"], "index 0"),
         (["play", CODE, "s", "t3:0>t1"], "index 1"),
         (["new", "--draw", "2"], "draw"),
-        (["new", "--variant", "spider"], "spider"),
+        (["new", "--variant", "mahjongg"], "mahjongg"),
         (["new", "--redeal", "passes:0"], "passes"),
         (["new", "--deal", "-5"], "deal"),
         (["new", "--deal", str(2**35)], "deal"),

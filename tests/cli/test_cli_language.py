@@ -156,7 +156,7 @@ def test_log_errors_are_told_in_the_language(capsys: pytest.CaptureFixture[str],
     status, _, err = cli(capsys, "replay", str(path))
     assert (
         status == 2
-        and err == f"{path}: version: версия формата 99 здесь неизвестна (эта версия читает от 0 до 1)\n"
+        and err == f"{path}: version: версия формата 99 здесь неизвестна (эта версия читает от 0 до 2)\n"
     )
     path.write_text("[1, 2]", encoding="utf-8")
     status, _, err = cli(capsys, "replay", str(path))
