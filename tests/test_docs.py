@@ -90,7 +90,7 @@ def test_every_rule_id_is_in_the_players_guide() -> None:
 # -- the rules pages the window shows (Help ▸ Rules) -----------------------------------------------
 
 RULES_PAGES = sorted((ROOT / "variants" / "rules").glob("*.md")) + sorted(
-    (ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon" / "rules").glob("*.md")
+    (ROOT / "examples" / "solitaire-bakers" / "solitaire_bakers" / "rules").glob("*.md")
 )
 
 
