@@ -674,7 +674,22 @@ class Declared(Variant):
         limit = self._limit(state, dst, rules)
         if limit is not None and count > limit:
             return GROUP_TOO_BIG.refuse(count=count, limit=limit)
-        return Move(move.src, move.dst, count if count > 1 else None)
+        return self._written(state, move.src, dst, count, rules)
+
+    def _written(self, state: State, src: str, dst: str, size: int, rules: Ruleset) -> Move:
+        """The canonical move of ``size`` cards from column ``src`` to ``dst``: without a
+        count when the move without one means the same cards.  Into an empty column
+        that takes any card, ``tN>DST`` moves the biggest group that may go, so one
+        card of a bigger movable group is written ``tN:1>DST``."""
+        if size > 1:
+            return Move(src, dst, size)
+        index = state.table.index
+        if self.tableau_block.empty == ANY_CARD and not state.piles[index[dst]]:
+            most = self.movable(state.piles[index[src]].up)
+            limit = self._limit(state, dst, rules)
+            if min(most, most if limit is None else limit) > 1:
+                return Move(src, dst, 1)
+        return Move(src, dst)
 
     def _find_group(
         self, state: State, column: Pile, move: Move, target: Card | None, rules: Ruleset
@@ -834,7 +849,10 @@ class Declared(Variant):
                 for src, size in sources.get(face, ()):
                     if src == dst or (most is not None and size > most):
                         continue
-                    moves.append(Move(src, dst, size if size > 1 else None))
+                    if size == 1 and self._kind[src] == TABLEAU:
+                        moves.append(self._written(state, src, dst, 1, rules))
+                    else:
+                        moves.append(Move(src, dst, size if size > 1 else None))
         # To the cells: every single card that can move.
         free = [pile for pile in cell_ids if not piles[index[pile]]]
         if free:
