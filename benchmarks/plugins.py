@@ -2,10 +2,10 @@
 
 Run:  .venv/bin/python benchmarks/plugins.py [--runs N]
 
-Needs the example package installed (``pip install ./examples/solitaire-yukon``,
+Needs the example package installed (``pip install ./examples/solitaire-bakers``,
 as ``scripts/test.sh`` does).  Prints, with the targets of the modders' issue:
 
-- lines of Python in the example Yukon variant module, and in its whole package:
+- lines of Python in the example variant module (Baker's Game), and in its whole package:
   non-blank lines that are not comments, counted with and without docstrings
   (target <= 80 for the variant module, against Aisleriot's Klondike rules file
   of 312 lines and KPat's Klondike of about 430 lines of C++);
@@ -31,7 +31,7 @@ from importlib import metadata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE = ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon"
+PACKAGE = ROOT / "examples" / "solitaire-bakers" / "solitaire_bakers"
 
 _TIMER = """
 import time
@@ -90,9 +90,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=41, help="fresh processes per measurement (41)")
     args = parser.parse_args()
 
-    variant = code_lines(PACKAGE / "yukon.py")
+    variant = code_lines(PACKAGE / "bakers.py")
     print(
-        f"lines of Python in the Yukon variant module: {variant[0]} ({variant[1]} without docstrings)"
+        f"lines of Python in the variant module (Baker's Game): {variant[0]}"
+        f" ({variant[1]} without docstrings)"
         "   target <= 80"
     )
     modules = sorted(PACKAGE.glob("*.py"))
@@ -102,13 +103,13 @@ def main() -> None:
     print(f"lines of Python in the whole package ({names}): {whole[0]} ({whole[1]} without docstrings)")
 
     try:
-        version = metadata.version("solitaire-yukon")
+        version = metadata.version("solitaire-bakers")
     except metadata.PackageNotFoundError:
-        sys.exit("solitaire-yukon is not installed: pip install ./examples/solitaire-yukon")
+        sys.exit("solitaire-bakers is not installed: pip install ./examples/solitaire-bakers")
     found = sorted(entry.name for entry in metadata.entry_points(group="solitaire"))
     installed = sum(1 for _ in metadata.distributions())
     print(
-        f"entry points in group 'solitaire': {', '.join(found)} (solitaire-yukon {version});"
+        f"entry points in group 'solitaire': {', '.join(found)} (solitaire-bakers {version});"
         f" {installed} distributions installed"
     )
     medians = {name: timed(_TIMER.format(statement=code), args.runs) for name, code in STATEMENTS.items()}

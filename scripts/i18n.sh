@@ -8,7 +8,7 @@
 #   scripts/i18n.sh convert [FILE] move texts still given per language ({"en": ..., "ru": ...} entries
 #                                  of TEXTS, _rule(id, en, ru)) into N_(...) and the catalogues
 # The game's domain is "solitaire" in core/locale; the example plugin has its own,
-# "solitaire_yukon" in examples/solitaire-yukon/solitaire_yukon/locale.
+# "solitaire_bakers" in examples/solitaire-bakers/solitaire_bakers/locale.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pybabel=${PYBABEL:-.venv/bin/pybabel}
@@ -17,7 +17,7 @@ pybabel=${PYBABEL:-.venv/bin/pybabel}
 # domain, catalogue folder, sources
 domains=(
     "solitaire|core/locale|core variants plugins frontends testing __main__.py"
-    "solitaire_yukon|examples/solitaire-yukon/solitaire_yukon/locale|examples/solitaire-yukon/solitaire_yukon"
+    "solitaire_bakers|examples/solitaire-bakers/solitaire_bakers/locale|examples/solitaire-bakers/solitaire_bakers"
 )
 # Keywords: N_ marks a text, Message and Plural build one that is translated when shown.
 keywords=(-k N_ -k N_plural:1,2 -k Message -k Plural:1,2 -k pgettext:1c,2 -k ngettext:1,2 -k counted:1,2)

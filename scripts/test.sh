@@ -26,8 +26,8 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 # The example third-party plugin, installed as a player would (tests/plugins use it);
 # setuptools builds in its folder, where a stale build/ would ship modules that are gone.
-rm -rf examples/solitaire-yukon/build
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation ./examples/solitaire-yukon
+rm -rf examples/solitaire-bakers/build
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation ./examples/solitaire-bakers
 
 # mypy cannot see the solitaire.* namespace through the editable install: give it a
 # throw-away tree of symlinks laid out as the installed package is.
@@ -43,6 +43,6 @@ echo "== ruff"
 echo "== mypy"
 .venv/bin/mypy
 .venv/bin/mypy tests
-.venv/bin/mypy examples/solitaire-yukon/solitaire_yukon
+.venv/bin/mypy examples/solitaire-bakers/solitaire_bakers
 echo "== pytest"
 .venv/bin/python -m pytest -n auto --dist loadgroup "$@"

@@ -9,9 +9,12 @@ promise, naming the game, its code, the step and the actions from the deal.
 
 At every position of every game:
 
-* the 52 cards are all there, each once, in tuples of ``Card`` objects;
+* the cards dealt are all there, each once, in tuples of ``Card`` objects (any
+  number of decks: the deal is whatever ``dealt_order`` gave, laid out by
+  ``initial_state``), on the piles of the variant's table, of known kinds;
 * the state survives a JSON round trip (:mod:`solitaire.core.jsonstate`);
-* ``piles()`` lays out every pile that holds cards, each at its own place;
+* ``piles()`` lays out every pile that holds cards, each at its own place, with
+  the kind of its pile (a tableau pile is a ``column``);
 * every move ``legal_moves`` lists is written in notation that parses back, is
   listed once, and is accepted by ``check`` unchanged (it is canonical);
 * moves drawn at random from the notation space (the stock tap always) are
@@ -31,6 +34,9 @@ is written, read and replayed, which must give the same events and the same
 final state.  Before and after each game the deal is made again, from the
 options and from the game code, and must be the same each time; the code must
 name the same options.
+
+A variant is played under its ``default_scoring`` (and a scoring scheme or a
+redeal policy in games of the variants the scheme fits, ``ScoringScheme.fits``).
 
 >>> kit = Kit(new_catalog(entry_points=False), deals=1, steps=30)
 >>> summary = kit.check_variant("klondike")
@@ -52,7 +58,7 @@ import attrs
 
 from solitaire.core import i18n
 from solitaire.core import refusals as r
-from solitaire.core.cards import CARDS, Card
+from solitaire.core.cards import MAX_DECKS, Card, deck_cards
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import HISTORY_LIMIT, Game
 from solitaire.core.i18n import Message
@@ -62,7 +68,19 @@ from solitaire.core.moves import DRAW, Move, MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, PileSpec, ScoringScheme, Variant
-from solitaire.core.state import Column, Event, GameWon, ScoreChanged, State
+from solitaire.core.state import (
+    CELL,
+    FOUNDATION,
+    KINDS,
+    STOCK,
+    TABLEAU,
+    WASTE,
+    Event,
+    GameWon,
+    Pile,
+    ScoreChanged,
+    State,
+)
 from solitaire.plugins.builtins import new_catalog
 
 __all__ = [
@@ -87,7 +105,9 @@ DEFAULT_STEPS: Final = 100
 #: Moves drawn from the notation space at each position, besides the stock tap.
 DEFAULT_SAMPLES: Final = 20
 
-PILE_KINDS: Final = frozenset({"stock", "waste", "foundation", "column"})
+PILE_KINDS: Final = frozenset({"stock", "waste", "foundation", "column", "cell", "reserve"})
+#: The kind of ``PileSpec`` front ends expect for each kind of pile of a table.
+SPEC_KINDS: Final = {TABLEAU: "column"}
 PILE_FANS: Final = frozenset({"none", "right", "down"})
 _LANGUAGE_NAMES: Final = {"en": "English", "ru": "Russian"}
 _RULE_ID: Final = re.compile(r"[a-z0-9]+(?:[.-][a-z0-9]+)*")
@@ -119,49 +139,57 @@ class Summary:
 
 
 Snapshot = tuple[object, ...]
-_SNAPSHOT_FIELDS: Final = ("stock", "waste", "foundations", "tableau", "score", "pass", "credited")
+_COUNTERS: Final = ("score", "pass", "credited")
 
 
 def _texts(cards: Iterable[Card]) -> str:
-    return " ".join(card.text for card in cards) or "-"
+    return " ".join(card.token for card in cards) or "-"
 
 
 def snapshot(state: State) -> Snapshot:
     """A position as plain values, the move counter left out: a copy that stays
-    as it was even if a plugin changes the state object."""
-    return (
-        _texts(state.stock),
-        _texts(state.waste),
-        tuple(_texts(foundation) for foundation in state.foundations),
-        tuple(f"{_texts(column.down)} | {_texts(column.up)}" for column in state.tableau),
-        state.score,
-        state.pass_number,
-        state.credited,
+    as it was even if a plugin changes the state object.  Each pile gives its id,
+    its kind and its cards (tokens: ``TH.2`` is the second deck's)."""
+    piles = tuple(
+        (pile, kind, f"{_texts(cards.down)} | {_texts(cards.up)}")
+        for pile, kind, cards in zip(state.table.ids, state.table.kinds, state.piles, strict=False)
     )
+    return (piles, state.score, state.pass_number, state.credited)
 
 
 def _difference(expected: Snapshot, found: Snapshot) -> str:
-    for name, old, new in zip(_SNAPSHOT_FIELDS, expected, found, strict=True):
+    old_piles, new_piles = expected[0], found[0]
+    assert isinstance(old_piles, tuple) and isinstance(new_piles, tuple)
+    if [pile[:2] for pile in old_piles] != [pile[:2] for pile in new_piles]:
+        return f"the table should be {[p[:2] for p in old_piles]}, is {[p[:2] for p in new_piles]}"
+    for (pile, _, old), (_, _, new) in zip(old_piles, new_piles, strict=True):
+        if old != new:
+            return f"{pile} should be {old!r}, is {new!r}"
+    for name, old, new in zip(_COUNTERS, expected[1:], found[1:], strict=True):
         if old != new:
             return f"{name} should be {old!r}, is {new!r}"
     return "no difference"
 
 
 def notation_space(state: State) -> tuple[list[str], list[str]]:
-    """The sources and destinations a player can write for a table: the stock,
-    the waste, each foundation and column, one pile beyond the last of each, and
-    ``f`` ("the card's own foundation") as a destination."""
-    foundations = [f"f{n}" for n in range(1, min(len(state.foundations) + 1, 9) + 1)]
-    columns = [f"t{n}" for n in range(1, min(len(state.tableau) + 1, 99) + 1)]
-    sources = ["s", "w", *foundations, *columns]
+    """The sources and destinations a player can write for a table: the stock
+    and the waste (whether the table has them or not), each foundation, cell and
+    column, one pile beyond the last of each, and ``f`` ("the card's own
+    foundation") as a destination."""
+    table = state.table
+    numbered = []
+    for letter, kind in (("f", FOUNDATION), ("c", CELL), ("t", TABLEAU)):
+        count = len(table.places(kind))
+        numbered += [f"{letter}{n}" for n in range(1, min(count + 1, 99) + 1)]
+    sources = ["s", "w", *numbered]
     return sources, [*sources, "f"]
 
 
 def _counts(state: State, src: str) -> list[int | None]:
     if src[0] != "t":
         return [None]
-    index = int(src[1:]) - 1
-    size = len(state.tableau[index]) if index < len(state.tableau) else 0
+    place = state.table.index.get(src)
+    size = len(state.piles[place]) if place is not None else 0
     return [None, *range(1, min(size + 1, 99) + 1)]
 
 
@@ -238,7 +266,8 @@ class Kit:
     ) -> Summary:
         """Check a variant: its description, then random games in every draw mode it
         offers, with foundation returns allowed and forbidden, under ``scoring``
-        (default ``normal``) and ``redeal`` (default: the scoring's)."""
+        (default: the variant's ``default_scoring``) and ``redeal`` (default: the
+        scoring's)."""
         self.check_variant_description(variant_id)
         return self.check_variant_games(variant_id, scoring=scoring, redeal=redeal)
 
@@ -264,13 +293,14 @@ class Kit:
     ) -> Summary:
         """Random games of the variant (see :meth:`check_variant`)."""
         variant = self._variant(variant_id)
-        scheme = scoring if scoring is not None else self._default_scoring()
+        scheme = scoring if scoring is not None else self._default_scoring(variant)
         return self._play(self._options(variant, scheme, redeal), f"variant {variant_id!r}")
 
     def check_scoring(self, scoring_id: str, *, variants: Sequence[str] | None = None) -> Summary:
         """Check a scoring scheme: its description, then random games of each of
-        ``variants`` (default: every installed variant) under it and its default
-        redeal policy.  At every move the scheme must give the same score again."""
+        ``variants`` (default: every installed variant the scheme fits) under it and
+        its default redeal policy.  At every move the scheme must give the same score
+        again."""
         self.check_scoring_description(scoring_id)
         return self.check_scoring_games(scoring_id, variants=variants)
 
@@ -291,10 +321,13 @@ class Kit:
 
     def check_scoring_games(self, scoring_id: str, *, variants: Sequence[str] | None = None) -> Summary:
         """Random games under the scheme (see :meth:`check_scoring`)."""
-        self._lookup("scoring", scoring_id, self.catalog.scoring)
+        scheme = self._lookup("scoring", scoring_id, self.catalog.scoring)
+        chosen = self._fitting(scheme, variants)
+        if not chosen:
+            _fail(f"scoring {scoring_id!r}: no installed variant is one it fits (families {scheme.families})")
         options: list[GameOptions] = []
-        for variant_id in self._variants(variants):
-            options += self._options(self._variant(variant_id), scoring_id, None)
+        for variant in chosen:
+            options += self._options(variant, scoring_id, None)
         return self._play(options, f"scoring {scoring_id!r}")
 
     def check_redeal(
@@ -303,7 +336,9 @@ class Kit:
         """Check a redeal policy (an id such as ``passes:3``): it is made with that
         id, answers ``may_recycle`` (the same way twice) and ``passes_left``
         sensibly, and in random games of each of ``variants`` (default: every installed
-        variant) the stock tap on an empty stock is legal exactly when it allows."""
+        variant with a stock and a waste) under ``scoring`` (default: each variant's
+        own; a variant the scheme does not fit is left out unless named) the stock
+        tap on an empty stock is legal exactly when it allows."""
         self.check_redeal_description(policy_id)
         return self.check_redeal_games(policy_id, variants=variants, scoring=scoring)
 
@@ -322,12 +357,17 @@ class Kit:
     ) -> Summary:
         """Random games under the policy (see :meth:`check_redeal`)."""
         self._lookup("redeal policy", policy_id, self.catalog.redeal)
-        scheme = scoring if scoring is not None else self._default_scoring()
-        if variants is None:  # a redeal policy means something only where there is a stock
-            variants = [v for v in self._variants(None) if getattr(self._variant(v), "has_stock", True)]
+        if variants is None:
+            # A redeal policy means something only where the waste goes back to a stock.
+            chosen = [v for v in self._fitting(None, None) if _recycles(v)]
+            if scoring is not None:
+                scheme = self._lookup("scoring", scoring, self.catalog.scoring)
+                chosen = [variant for variant in chosen if scheme.fits(variant)]
+        else:
+            chosen = [self._variant(variant_id) for variant_id in variants]
         options: list[GameOptions] = []
-        for variant_id in self._variants(variants):
-            options += self._options(self._variant(variant_id), scheme, policy_id)
+        for variant in chosen:
+            options += self._options(variant, scoring or self._default_scoring(variant), policy_id)
         if not options:
             _fail(f"redeal policy {policy_id!r}: no installed variant has a stock to test it with")
         return self._play(options, f"redeal policy {policy_id!r}", redeal_checks=True)
@@ -355,11 +395,29 @@ class Kit:
     def _variant(self, variant_id: str) -> Variant:
         return self._lookup("variant", variant_id, self.catalog.variant)
 
-    def _variants(self, variants: Sequence[str] | None) -> list[str]:
-        return sorted(self.catalog.variants) if variants is None else list(variants)
+    def _fitting(self, scheme: ScoringScheme | None, variants: Sequence[str] | None) -> list[Variant]:
+        """The variants named (each must fit ``scheme``), or every installed one it fits."""
+        if variants is None:
+            found = [self._variant(variant_id) for variant_id in sorted(self.catalog.variants)]
+            return [variant for variant in found if scheme is None or scheme.fits(variant)]
+        chosen = [self._variant(variant_id) for variant_id in variants]
+        for variant in chosen:
+            if scheme is not None and not scheme.fits(variant):
+                _fail(
+                    f"scoring {scheme.id!r} does not fit variant {variant.id!r}"
+                    f" (family {variant.family or variant.id!r}; it fits {scheme.families})"
+                )
+        return chosen
 
-    def _default_scoring(self) -> str:
-        return "normal" if "normal" in self.catalog.scorings else sorted(self.catalog.scorings)[0]
+    def _default_scoring(self, variant: Variant) -> str:
+        """The variant's own scheme, else the first installed scheme that fits it."""
+        scorings = self.catalog.scorings
+        if variant.default_scoring in scorings and scorings[variant.default_scoring].fits(variant):
+            return variant.default_scoring
+        fitting = sorted(key for key, scheme in scorings.items() if scheme.fits(variant))
+        if not fitting:
+            _fail(f"variant {variant.id!r}: no installed scoring scheme fits it")
+        return "normal" if "normal" in fitting else fitting[0]
 
     def _options(self, variant: Variant, scoring: str, redeal: str | None) -> list[GameOptions]:
         """``deals`` games: draw modes in turn, then returns allowed and forbidden."""
@@ -403,6 +461,7 @@ class _Playout:
         self.history: deque[_Step] = deque(maxlen=HISTORY_LIMIT)
         self.redo: list[_Step] = []
         self.complete = True  # the kit's history reaches back to the deal
+        self.dealt: list[int] = []  # the uids of the cards dealt, sorted
         self.counts = {"moves": 0, "undos": 0, "redos": 0, "positions": 0, "refusals": 0}
 
     # -- reporting -----------------------------------------------------------------------------
@@ -603,24 +662,53 @@ class _Playout:
         return checked
 
     def _check_cards(self, state: State) -> None:
-        fields = [("stock", state.stock), ("waste", state.waste)]
-        if not isinstance(state.foundations, tuple) or not isinstance(state.tableau, tuple):
-            self.fail("the state's foundations and tableau must be tuples")
-        fields += [(f"f{n}", pile) for n, pile in enumerate(state.foundations, 1)]
-        for number, column in enumerate(state.tableau, 1):
-            if not isinstance(column, Column):
-                self.fail(f"column t{number} is a {type(column).__name__}, not a Column")
-            fields += [(f"t{number} (face down)", column.down), (f"t{number}", column.up)]
-        for name, cards in fields:
-            if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
-                self.fail(f"{name} must be a tuple of Card objects, not {cards!r}")
-        found = state.cards()
-        if len(found) != len(CARDS) or set(found) != set(CARDS):
-            missing = [card for card in CARDS if card not in found]
-            twice = sorted({card for card in found if found.count(card) > 1}, key=lambda card: card.index)
-            wrong = [f"missing {_texts(missing)}"] if missing else []
-            wrong += [f"more than once {_texts(twice)}"] if twice else []
-            self.fail(f"the table holds {len(found)} cards, not the 52 distinct cards: {', '.join(wrong)}")
+        """The cards of the deal, each once, on the piles of the game's table."""
+        assert self.game is not None
+        table = self.game.initial.table
+        if state.table != table:
+            self.fail(f"the table changed: it was {table!r}, it is {state.table!r}")
+        unknown = sorted({kind for kind in table.kinds if kind not in KINDS})
+        if unknown:
+            self.fail(f"the table has piles of kinds {unknown}: a pile is one of {', '.join(KINDS)}")
+        if not isinstance(state.piles, tuple) or len(state.piles) != len(table.ids):
+            self.fail(f"the state must hold a tuple of {len(table.ids)} piles, one for each of {table.ids}")
+        for pile, cards in zip(table.ids, state.piles, strict=True):
+            if not isinstance(cards, Pile):
+                self.fail(f"pile {pile} is a {type(cards).__name__}, not a Pile")
+            for name, part in ((f"{pile} (face down)", cards.down), (pile, cards.up)):
+                if not isinstance(part, tuple) or not all(isinstance(card, Card) for card in part):
+                    self.fail(f"{name} must be a tuple of Card objects, not {part!r}")
+        found = sorted(card.uid for card in state.cards())
+        if found != self.dealt:
+            dealt, now = _multiset(self.dealt), _multiset(found)
+            missing = [uid for uid, count in dealt.items() for _ in range(count - now.get(uid, 0))]
+            extra = [uid for uid, count in now.items() for _ in range(count - dealt.get(uid, 0))]
+            twice = sorted(uid for uid, count in now.items() if count > 1)
+            wrong = [f"missing {_tokens(missing)}"] if missing else []
+            wrong += [f"more than dealt {_tokens(extra)}"] if extra else []
+            wrong += [f"more than once {_tokens(twice)}"] if twice else []
+            self.fail(
+                f"the table holds {len(found)} cards, not the {len(self.dealt)} dealt: {', '.join(wrong)}"
+            )
+
+    def _check_dealt(self, game: Game) -> None:
+        """The deal holds the cards ``dealt_order`` gives, each card once."""
+        rules = game.rules
+        order = rules.variant.dealt_order(self.options.deal, rules)
+        if not isinstance(order, tuple) or not all(isinstance(card, Card) for card in order):
+            self.fail(f"dealt_order must give a tuple of Card objects, not {order!r}")
+        uids = sorted(card.uid for card in order)
+        if len(set(uids)) != len(uids):
+            twice = sorted({uid for uid in uids if uids.count(uid) > 1})
+            self.fail(f"dealt_order gives cards more than once: {_tokens(twice)} (copies differ by deck)")
+        dealt = sorted(card.uid for card in game.initial.cards())
+        if dealt != uids:
+            self.dealt = dealt
+            self.fail(
+                f"the deal holds {len(dealt)} cards, dealt_order gave {len(uids)}:"
+                " initial_state must lay out every card of the order, each once"
+            )
+        self.dealt = uids
 
     def _check_json(self, state: State) -> str:
         assert self.game is not None
@@ -643,15 +731,25 @@ class _Playout:
         places = [(spec.row, spec.slot) for spec in specs]
         if len(set(ids)) != len(ids) or len(set(places)) != len(places):
             self.fail(f"piles() lists a pile or a place twice: {specs}")
+        table = state.table
         for spec in specs:
             if spec.kind not in PILE_KINDS or spec.fan not in PILE_FANS:
                 self.fail(f"piles(): {spec} has a kind or fan front ends do not know")
-        known = {"s", "w"} | {f"f{n}" for n in range(1, len(state.foundations) + 1)}
-        known |= {f"t{n}" for n in range(1, len(state.tableau) + 1)}
-        unknown = sorted(set(ids) - known)
+            if spec.id in table.index:
+                kind = table.kind(spec.id)
+                if spec.kind != SPEC_KINDS.get(kind, kind):
+                    self.fail(
+                        f"piles(): {spec.id} is laid out as a {spec.kind!r},"
+                        f" but the table has it as a {kind!r} pile"
+                    )
+        unknown = sorted(set(ids) - set(table.ids))
         if unknown:
             self.fail(f"piles() lists {unknown}, which the state has no pile for")
-        needed = known - {"s", "w"} | ({"s"} if state.stock else set()) | ({"w"} if state.waste else set())
+        needed = {
+            pile
+            for pile, kind, cards in zip(table.ids, table.kinds, state.piles, strict=True)
+            if cards or kind not in (STOCK, WASTE)
+        }
         missing = sorted(needed - set(ids))
         if missing:
             self.fail(f"piles() leaves out {missing}: front ends would not show those piles")
@@ -771,6 +869,7 @@ class _Playout:
 
     def _check_deal(self, game: Game) -> None:
         initial = game.initial
+        self._check_dealt(game)
         self._check_cards(initial)
         if initial.moves != 0:
             self.fail(f"the deal's move counter is {initial.moves}, not 0")
@@ -828,8 +927,28 @@ class _Playout:
 # -- small helpers ---------------------------------------------------------------------------------
 
 
+def _recycles(variant: Variant) -> bool:
+    """Whether the variant's waste goes back to its stock (then redeal policies matter)."""
+    table = getattr(variant, "table", None)
+    if table is None:  # a variant not declared on the blocks: Klondike's table when it has a stock
+        return bool(variant.has_stock)
+    return bool(table.places(STOCK) and table.places(WASTE))
+
+
 def _fail(problem: str) -> NoReturn:
     raise ConformanceError(problem)
+
+
+def _multiset(uids: Iterable[int]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for uid in uids:
+        counts[uid] = counts.get(uid, 0) + 1
+    return counts
+
+
+def _tokens(uids: Iterable[int]) -> str:
+    every = deck_cards(MAX_DECKS)
+    return _texts(every[uid] for uid in uids)
 
 
 def _is_int(value: object) -> bool:
@@ -855,6 +974,12 @@ def _has_message(refusal: Refusal, lang: str) -> bool:
     return isinstance(refusal.text, Mapping) and lang in refusal.text
 
 
+def _shows_no_score(scheme: ScoringScheme) -> bool:
+    """Whether the scheme shows no score at all: "" for its initial score and those around it."""
+    start = scheme.initial_score
+    return all(scheme.format(score) == "" for score in (start, start - 1, start + 1, start + 100))
+
+
 def _check_names(subject: str, names: Mapping[str, str] | str) -> None:
     if isinstance(names, str):
         english: object = names
@@ -868,8 +993,10 @@ def _check_names(subject: str, names: Mapping[str, str] | str) -> None:
 
 
 def _score_text_problem(scheme: ScoringScheme, score: int) -> str | None:
+    """Why ``format(score)`` is not the text of a score, or None.  A scheme that shows
+    no score (``none``) gives "" for every score, its initial one included."""
     text = scheme.format(score)
-    if isinstance(text, str) and text.strip():
+    if isinstance(text, str) and (text.strip() or (text == "" and _shows_no_score(scheme))):
         return None
     return f"scoring {scheme.id!r}: format({score!r}) gives {text!r}, not the text of a score"
 

@@ -62,8 +62,8 @@ class VariantConformance(_Conformance):
     of recorded positions to check (paths relative to the test module)."""
 
     variant_id: ClassVar[str]
-    #: The scoring scheme of the games (default ``normal``) and their redeal policy
-    #: (default: the scoring's).
+    #: The scoring scheme of the games (default: the variant's ``default_scoring``)
+    #: and their redeal policy (default: the scoring's).
     scoring: ClassVar[str | None] = None
     redeal: ClassVar[str | None] = None
     perft_files: ClassVar[Sequence[str | PathLike[str]]] = ()
@@ -85,7 +85,7 @@ class VariantConformance(_Conformance):
 
 class ScoringConformance(_Conformance):
     """Tests for the scoring scheme named by ``scoring_id``, in games of ``variants``
-    (default: every installed variant)."""
+    (default: every installed variant the scheme fits)."""
 
     scoring_id: ClassVar[str]
     variants: ClassVar[Sequence[str] | None] = None
@@ -99,7 +99,8 @@ class ScoringConformance(_Conformance):
 
 class RedealConformance(_Conformance):
     """Tests for the redeal policy named by ``redeal_id`` (such as ``passes:3``),
-    in games of ``variants`` (default: every installed variant) under ``scoring``."""
+    in games of ``variants`` (default: every installed variant whose waste goes back
+    to its stock) under ``scoring`` (default: each variant's own)."""
 
     redeal_id: ClassVar[str]
     variants: ClassVar[Sequence[str] | None] = None

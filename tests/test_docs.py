@@ -136,7 +136,7 @@ def test_the_guide_shows_each_rule_with_a_message_it_gives() -> None:
 # -- the rules pages the window shows (Help ▸ Rules) -----------------------------------------------
 
 RULES_PAGES = sorted((ROOT / "variants" / "rules").glob("*.md")) + sorted(
-    (ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon" / "rules").glob("*.md")
+    (ROOT / "examples" / "solitaire-bakers" / "solitaire_bakers" / "rules").glob("*.md")
 )
 
 

@@ -37,6 +37,7 @@ from solitaire.core.ruleset import PileSpec, Ruleset, Variant
 from solitaire.core.state import (
     CELL,
     FOUNDATION,
+    KINDS,
     STOCK,
     TABLEAU,
     WASTE,
@@ -408,7 +409,15 @@ class Declared(Variant):
             raise ValueError(f"{type(self).__name__}: a layout needs Foundations and a Tableau")
         self.foundations_block: Foundations = foundations
         self.tableau_block: Tableau = tableau
-        self.table = self.make_table()
+        try:
+            self.table = self.make_table()
+        except ValueError as error:
+            raise ValueError(f"{type(self).__name__} ({self.id}): {error}") from None
+        problems = self.table_problems()
+        if problems:
+            raise ValueError(
+                f"{type(self).__name__} ({self.id}) declares an inconsistent table: {'; '.join(problems)}"
+            )
         kinds = self.table.kinds
         self._tableau_ids = self.table.ids_of(TABLEAU)
         self._foundation_ids = self.table.ids_of(FOUNDATION)
@@ -428,6 +437,42 @@ class Declared(Variant):
         )
 
     # -- the table ----------------------------------------------------------------------------
+
+    def table_problems(self) -> list[str]:
+        """What makes the declared table unplayable (none for a sound one): piles of
+        unknown kinds, a deal that does not use every card of the decks, foundations
+        that cannot all be completed.  The constructor raises ``ValueError`` with them,
+        so a plugin declaring such a table is left out, named."""
+        problems = []
+        unknown = sorted({kind for kind in self.table.kinds if kind not in KINDS})
+        if unknown:
+            problems.append(f"piles of unknown kinds {unknown} (a pile is one of {', '.join(KINDS)})")
+        cards = 52 * self.decks
+        tableau = self.tableau_block
+        dealt = sum(tableau.deal)
+        if any(size < 0 for size in tableau.deal) or not tableau.deal:
+            problems.append(f"the tableau deals {tableau.deal}: one count of cards, from 0, per column")
+        elif self.stock_block is None and dealt != cards:
+            problems.append(
+                f"the columns are dealt {dealt} cards and there is no stock, but {self.decks} deck(s)"
+                f" hold {cards}: the deal must use every card"
+            )
+        elif dealt > cards:
+            problems.append(
+                f"the columns are dealt {dealt} cards, but {self.decks} deck(s) hold only {cards}"
+            )
+        foundations = self.foundations_block
+        if foundations.runs and foundations.count * 13 != cards:
+            problems.append(
+                f"{foundations.count} foundations of whole runs take {foundations.count * 13} cards,"
+                f" but {self.decks} deck(s) hold {cards}: some can never be completed"
+            )
+        elif foundations.by_suit and not foundations.runs and foundations.count != 4 * self.decks:
+            problems.append(
+                f"{foundations.count} foundations by suit for {self.decks} deck(s): each suit needs"
+                f" {self.decks} of its own, {4 * self.decks} in all, or a foundation can never be completed"
+            )
+        return problems
 
     def make_table(self) -> Table:
         """The table's piles: ``s`` and ``w`` (or ``s`` alone), cells, foundations, columns."""

@@ -87,6 +87,7 @@ class RemembersHome(Klondike):
     code_prefix = "XB"
 
     def __init__(self) -> None:
+        super().__init__()
         self.home: set[Card] = set()
 
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
@@ -211,6 +212,7 @@ class ShuffledDeal(Klondike):
     code_prefix = "XK"
 
     def __init__(self) -> None:
+        super().__init__()
         self.deals = 0
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
@@ -235,8 +237,8 @@ class RaisesInEvents(Klondike):
 BROKEN_VARIANTS: dict[type[Klondike], str] = {
     MutatesOnMove: "changed the state it was played from",
     RemembersHome: "the plugin remembers something outside the state",
-    DrawsFromTheBottom: "the table holds 52 cards, not the 52 distinct cards: missing ",
-    DealsShort: "the table holds 51 cards, not the 52 distinct cards: missing ",
+    DrawsFromTheBottom: "the table holds 52 cards, not the 52 dealt: missing ",
+    DealsShort: "the deal holds 51 cards, dealt_order gave 52",
     RefusalMutates: "asking about moves changed the position",
     NoRussian: "has no Russian message",
     ListsIllegal: "legal_moves lists w>t1, but check refuses it",

@@ -24,19 +24,49 @@ def _played_enough(summary: Summary, games: int) -> None:
     assert summary.refusals >= summary.positions * 5
 
 
-@pytest.mark.parametrize("variant", ["klondike", "reflechi"])
+BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf"]
+#: The built-in variants each scheme fits.
+FITS = {
+    "normal": ["klondike", "reflechi", "yukon"],
+    "vegas": ["klondike", "reflechi", "yukon"],
+    "none": BUILTIN_VARIANTS,
+    "spider": ["spider"],
+    "golf": ["golf"],
+}
+
+
+def test_the_catalog_has_the_builtins() -> None:
+    assert sorted(CATALOG.variants) == sorted(BUILTIN_VARIANTS)
+    assert sorted(CATALOG.scorings) == sorted(FITS)
+
+
+@pytest.mark.parametrize("variant", BUILTIN_VARIANTS)
 def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS)
 
 
-@pytest.mark.parametrize("scoring", ["normal", "vegas"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell"])
+def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
+    games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
+    assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}
+
+
+@pytest.mark.parametrize("scoring", sorted(FITS))
 def test_builtin_scoring(scoring: str) -> None:
-    _played_enough(KIT.check_scoring(scoring), DEFAULT_DEALS * len(CATALOG.variants))
+    """Each scheme is checked over the variants it fits, and only those."""
+    _played_enough(KIT.check_scoring(scoring), DEFAULT_DEALS * len(FITS[scoring]))
+
+
+def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
+    with pytest.raises(AssertionError, match="scoring 'vegas' does not fit variant 'spider'"):
+        KIT.check_scoring("vegas", variants=["klondike", "spider"])
 
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * len(CATALOG.variants))
+    """Only the variants whose waste goes back to the stock: Klondike and Réfléchi."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 2)
+    assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 
 def test_the_plain_functions_take_the_kit_settings() -> None:
@@ -74,7 +104,7 @@ def test_settings_are_checked(settings: dict[str, Any]) -> None:
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(["klondike", "reflechi"]))
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(BUILTIN_VARIANTS))
 def test_builtin_variants_pass_whatever_the_seed(seed: int, variant: str) -> None:
     summary = Kit(CATALOG, deals=1, steps=40, seed=seed).check_variant(variant)
     assert summary.positions > summary.moves

@@ -9,7 +9,7 @@ import pytest
 from solitaire.plugins.builtins import new_catalog
 from solitaire.testing import DEFAULT_DEALS, Kit
 
-PACKAGE = "solitaire-yukon"
+PACKAGE = "solitaire-bakers"
 
 
 def _installed() -> bool:
@@ -23,7 +23,7 @@ def _installed() -> bool:
 pytestmark = pytest.mark.skipif(
     not _installed(),
     reason=f"the example package {PACKAGE} is not installed"
-    " (scripts/test.sh installs it: pip install ./examples/solitaire-yukon)",
+    " (scripts/test.sh installs it: pip install ./examples/solitaire-bakers)",
 )
 
 
@@ -50,15 +50,21 @@ def test_its_variants_pass(kit: Kit) -> None:
         assert summary.games == DEFAULT_DEALS and summary.moves > DEFAULT_DEALS * 20
 
 
-def test_its_scoring_schemes_pass(kit: Kit) -> None:
+def test_its_scoring_schemes_pass_over_the_variants_they_fit(kit: Kit) -> None:
     for scoring in _ids(kit, "scoring"):
+        scheme = kit.catalog.scoring(scoring)
+        fitting = [v for v in kit.catalog.variants.values() if scheme.fits(v)]
+        assert fitting and len(fitting) < len(kit.catalog.variants)  # Windows scoring: not Baker's Game
         summary = kit.check_scoring(scoring)
-        assert summary.games == DEFAULT_DEALS * len(kit.catalog.variants)
+        assert summary.games == DEFAULT_DEALS * len(fitting)
 
 
-def test_the_builtin_redeal_policies_pass_with_its_variants(kit: Kit) -> None:
-    """A variant without a stock is left out of redeal checks; one with a stock is not."""
-    stockless = [v for v in _ids(kit, "variant") if not kit.catalog.variant(v).has_stock]
+def test_the_builtin_scoring_that_fits_its_variant_passes_with_it(kit: Kit) -> None:
+    assert kit.check_scoring("none", variants=_ids(kit, "variant")).games == DEFAULT_DEALS
+
+
+def test_the_builtin_redeal_policies_leave_out_its_stockless_variant(kit: Kit) -> None:
+    """A variant without a stock is left out of redeal checks: only Klondike's kind is played."""
+    assert all(not kit.catalog.variant(v).has_stock for v in _ids(kit, "variant"))
     summary = kit.check_redeal("passes:2")
-    with_stock = [v for v in kit.catalog.variants if v not in stockless]
-    assert summary.games == DEFAULT_DEALS * len(with_stock)
+    assert summary.games == DEFAULT_DEALS * 2  # klondike and reflechi

@@ -120,3 +120,22 @@ def test_the_checker_compares_with_check_too(tmp_path: Path) -> None:
         ConformanceError, match=r"tap.perft:1: legal_moves disagrees with check: it leaves out \['s'\]"
     ):
         check_perft(path, catalog=catalog_with(variant=ForgetsTheTap()))
+
+
+@pytest.mark.parametrize(
+    ("code", "actions", "wanted"),
+    [
+        ("FC1-D1X-AAAAAAG", ("t1>c1",), "t1>c2"),  # cells are sources and destinations
+        ("SP1-D2S-AAAAAAG", ("s",), "s"),  # two decks of two suits, a row dealt
+        ("GO1-D1G-AAAAAAG", ("s",), "s"),
+    ],
+)
+def test_the_writer_and_checker_take_any_table(
+    tmp_path: Path, code: str, actions: tuple[str, ...], wanted: str
+) -> None:
+    """Cells, two decks and a stock dealt onto a foundation: the oracle is the notation space of the table."""
+    path = tmp_path / "other.perft"
+    write_perft(path, [Position(code, ()), Position(code, actions)], catalog=CATALOG)
+    (_, after) = read_perft(path)
+    assert wanted in after.legal
+    assert check_perft(path, catalog=CATALOG) == 2

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = parse_keywords(
     ["N_", "N_plural:1,2", "Message", "Plural:1,2", "pgettext:1c,2", "ngettext:1,2", "counted:1,2"]
 )
-YUKON = ROOT / "examples" / "solitaire-yukon" / "solitaire_yukon"
+BAKERS = ROOT / "examples" / "solitaire-bakers" / "solitaire_bakers"
 #: domain, catalogue folder, source folders
 DOMAINS = [
     (
@@ -42,7 +42,7 @@ DOMAINS = [
         ROOT / "core" / "locale",
         [ROOT / name for name in ("core", "variants", "plugins", "frontends", "testing")],
     ),
-    ("solitaire_yukon", YUKON / "locale", [YUKON]),
+    ("solitaire_bakers", BAKERS / "locale", [BAKERS]),
 ]
 GERMAN = ROOT / "tests" / "data" / "locale"
 

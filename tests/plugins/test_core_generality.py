@@ -1,6 +1,6 @@
-"""What the core offers a variant unlike Klondike (see "What Yukon changed in the
-core" in docs/modding.md): deals of any shape, variants without a stock, and the
-checks the registry makes of what a variant declares."""
+"""What the core offers a variant unlike Klondike (see "What changed for variants"
+in docs/modding.md): deals of any shape, variants without a stock declared on the
+blocks, and the checks the registry makes of what a variant declares."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from solitaire.core.registry import OptionsError, Registry
 from solitaire.core.ruleset import Variant
 from solitaire.frontends.cli.render import describe_rules, render_state
 from solitaire.plugins.builtins import new_catalog
+from solitaire.variants.blocks import Block, Declared, Foundations, Tableau
 from solitaire.variants.klondike import Klondike
 
 
@@ -43,20 +44,19 @@ def test_klondike_deals_are_unchanged() -> None:
     order = shuffled_deck(6)
     assert deal_layout(order) == deal_layout(order, KLONDIKE_COLUMNS)
     assert [len(column) for column in deal_layout(order)[0]] == [1, 2, 3, 4, 5, 6, 7]
-    with pytest.raises(ValueError, match="at most 52"):
+    with pytest.raises(ValueError, match="cannot be dealt from 52"):
         deal_layout(order, (20, 20, 20))
 
 
-class Stockless(Klondike):
+class Stockless(Declared):
     """All 52 cards in 13 columns of 4, the last card of each face up, no stock."""
 
     id: ClassVar[str] = "stockless"
     code_prefix: ClassVar[str] = "SL"
+    family: ClassVar[str] = "klondike"  # Klondike's scoring schemes fit it
     names: ClassVar[dict[str, str]] = {"en": "Stockless"}
-    has_stock: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
-    solver_family: ClassVar[str | None] = None
-    column_sizes: ClassVar[tuple[int, ...]] = (4,) * 13
+    layout: ClassVar[tuple[Block, ...]] = (Foundations(), Tableau((4,) * 13))
 
 
 class Registering:
@@ -71,6 +71,7 @@ class Registering:
 
 
 def test_a_variant_without_a_stock_plays_with_thirteen_columns() -> None:
+    assert not Stockless.has_stock  # a layout without a Stock block
     catalog = new_catalog(entry_points=False, plugins=[Registering(Stockless())])
     assert catalog.problems == []
     game = catalog.new_game(catalog.options("stockless", deal=6))
@@ -108,10 +109,10 @@ def test_a_variant_may_offer_one_draw_mode() -> None:
 @pytest.mark.parametrize(
     ("attributes", "reason"),
     [
-        ({"has_stock": False}, "has no stock: it draws 1 only"),
-        ({"draws": (2,), "default_draw": 2}, "draws must be 1 and/or 3"),
-        ({"draws": (1,), "default_draw": 3}, "draws must be 1 and/or 3, default_draw one of them"),
-        ({"draws": ()}, "draws must be 1 and/or 3"),
+        ({"layout": Stockless.layout}, "has no stock: it draws 1 only"),
+        ({"draws": (10,), "default_draw": 10}, "draws must be numbers 1..9"),
+        ({"draws": (1,), "default_draw": 3}, "draws must be numbers 1..9, default_draw one of them"),
+        ({"draws": ()}, "draws must be numbers 1..9"),
     ],
 )
 def test_a_variant_declaring_impossible_draws_is_left_out(attributes: dict[str, object], reason: str) -> None:
@@ -120,4 +121,4 @@ def test_a_variant_declaring_impossible_draws_is_left_out(attributes: dict[str, 
     assert "broken" not in catalog.variants
     (problem,) = catalog.problems
     assert reason in problem.reason
-    assert sorted(catalog.variants) == ["klondike", "reflechi"]
+    assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]

@@ -1,5 +1,6 @@
 """The example package's Windows standard scoring, installed: the values of its
-docstring, the return penalty, and the floor at 0, with every variant."""
+docstring, the return penalty, and the floor at 0, with every variant it fits (the
+Klondike and Yukon families)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ def test_it_has_its_own_code_letter() -> None:
     assert game.rules.scoring.id == "windows"
     assert game.rules.scoring.name("ru") == "Стандартный Windows"
     assert CATALOG.code(game.rules.options) == "KL1-D1W-AAAAAAG"
+
+
+def test_it_fits_the_klondike_and_yukon_families_only() -> None:
+    scheme = CATALOG.scoring("windows")
+    assert scheme.families == ("klondike", "yukon")
+    fitting = sorted(variant.id for variant in CATALOG.variants.values() if scheme.fits(variant))
+    assert fitting == ["klondike", "reflechi", "yukon"]
+    assert CATALOG.code(CATALOG.options("yukon", scoring="windows", deal=6)) == "YU1-D1W-AAAAAAG"
 
 
 def test_a_return_costs_15_and_the_card_scores_again() -> None:

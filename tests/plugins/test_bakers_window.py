@@ -1,10 +1,9 @@
 """The installed example package in the window: offered by the New Game dialog,
-laid out from ``Variant.piles`` and played with the mouse, with no front-end code
-of its own."""
+laid out from ``Variant.piles`` (cells and all) and played with the mouse, with no
+front-end code of its own."""
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import attrs
@@ -21,9 +20,7 @@ from solitaire.frontends.qt.window import MainWindow
 from solitaire.plugins.builtins import new_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = "YU1-D1N-AAAAAAG"
-#: From deal 6, eight moves that pile 20 cards (4 face down) onto column 5.
-LONG_COLUMN = ("t6>t2", "t4>t2", "t4>t3", "t7:2>t5", "t1>t4", "t2:4>t3", "t5>t2", "t3:10>t5")
+CODE = "BG1-D1X-AAAAAAG"
 
 
 @pytest.fixture
@@ -57,46 +54,49 @@ def dialog_for(qtbot: QtBot, catalog: Catalog, settings: Settings) -> NewGameDia
 # -- the New Game dialog -------------------------------------------------------------------------
 
 
-def test_the_dialog_offers_yukon_without_draw_or_redeal_choices(qtbot: QtBot, catalog: Catalog) -> None:
+def test_the_dialog_offers_bakers_game_without_draw_or_redeal_choices(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = dialog_for(qtbot, catalog, Settings(draw=3, redeal="passes:3"))
     names = [dialog.variant.itemText(i) for i in range(dialog.variant.count())]
-    assert "Yukon" in names
+    assert "Baker's Game" in names
     form = dialog._form
     assert form.isRowVisible(dialog.draw) and form.isRowVisible(dialog.redeal)
-    dialog.variant.setCurrentIndex(dialog.variant.findData("yukon"))
+    dialog.variant.setCurrentIndex(dialog.variant.findData("bakers"))
     assert not form.isRowVisible(dialog.draw) and not form.isRowVisible(dialog.redeal)
-    assert dialog.options(random_deal=6) == catalog.options("yukon", deal=6)
+    dialog.scoring.setCurrentIndex(dialog.scoring.findData("none"))  # the scheme that fits it
+    assert dialog.options(random_deal=6) == catalog.options("bakers", deal=6)
     assert catalog.code(dialog.options(random_deal=6)) == CODE
     # Back to Klondike, the draw and redeal chosen before are still there.
     dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    dialog.scoring.setCurrentIndex(dialog.scoring.findData("normal"))
     assert form.isRowVisible(dialog.draw)
     assert dialog.options(random_deal=6) == catalog.options("klondike", 3, "normal", "passes:3", deal=6)
 
 
-def test_a_yukon_code_in_the_dialog_is_ticked(qtbot: QtBot, catalog: Catalog) -> None:
+def test_a_bakers_game_code_in_the_dialog_is_ticked(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = dialog_for(qtbot, catalog, Settings())
-    qtbot.keyClicks(dialog.code, "yu1-d1w-aaaaaag")
+    qtbot.keyClicks(dialog.code, "bg1-d1x-aaaaaag")
     assert dialog.code_status.text().startswith("✓")
-    assert "Yukon · Windows standard scoring" in dialog.code_status.text()
-    assert dialog.variant.currentData() == "yukon"
+    assert "Baker's Game" in dialog.code_status.text()
+    assert dialog.variant.currentData() == "bakers"
     assert not dialog._form.isRowVisible(dialog.draw)
-    assert catalog.code(dialog.options(random_deal=0)) == "YU1-D1W-AAAAAAG"
+    assert catalog.code(dialog.options(random_deal=0)) == CODE
 
 
-def test_new_game_through_the_window_starts_yukon(
+def test_new_game_through_the_window_starts_bakers_game(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def choose_yukon(dialog: NewGameDialog) -> int:
-        dialog.variant.setCurrentIndex(dialog.variant.findData("yukon"))
+    def choose_bakers(dialog: NewGameDialog) -> int:
+        dialog.variant.setCurrentIndex(dialog.variant.findData("bakers"))
+        dialog.scoring.setCurrentIndex(dialog.scoring.findData("none"))
         dialog.number.setValue(6)
         return QDialog.DialogCode.Accepted
 
     window.start(window.catalog.game_from_code("KL1-D3N-AAAAAAG"), record=False)
-    monkeypatch.setattr(NewGameDialog, "exec", choose_yukon)
+    monkeypatch.setattr(NewGameDialog, "exec", choose_bakers)
     window.ask_new_game()
     assert window.game is not None and window.game.code == CODE
     settings = window.store.settings()
-    assert (settings.variant, settings.draw, settings.redeal) == ("yukon", 1, None)
+    assert (settings.variant, settings.draw, settings.redeal) == ("bakers", 1, None)
     assert window.new_game_from_settings(deal=6).code == CODE
 
 
@@ -112,43 +112,21 @@ def test_the_table_is_laid_out_from_the_variants_piles(window: MainWindow) -> No
     assert "s" not in table.positions and "w" not in table.positions
     places = table.layout_of(window.game.state)
     assert len(places) == 52
-    assert sum(1 for _, face_up, _, _, _ in places.values() if not face_up) == 21
-    # Columns side by side, left to right; the foundations above the last four.
-    xs = [table.positions[f"t{n}"].x() for n in range(1, 8)]
-    assert xs == sorted(xs) and len(set(xs)) == 7
-    assert [table.positions[f"f{n}"].x() for n in range(1, 5)] == xs[3:]
-    assert all(table.positions[f"f{n}"].y() < table.positions["t1"].y() for n in range(1, 5))
+    assert all(face_up for _, face_up, _, _, _ in places.values())
+    # Columns side by side, left to right; the cells over the first four, the foundations over the last.
+    xs = [table.positions[f"t{n}"].x() for n in range(1, 9)]
+    assert xs == sorted(xs) and len(set(xs)) == 8
+    assert [table.positions[f"c{n}"].x() for n in range(1, 5)] == xs[:4]
+    assert [table.positions[f"f{n}"].x() for n in range(1, 5)] == xs[4:]
+    assert all(table.positions[f"c{n}"].y() < table.positions["t1"].y() for n in range(1, 5))
 
 
-@pytest.mark.parametrize("size", [(1200, 800), (800, 500)])
-def test_a_long_column_fits_in_the_window(qtbot: QtBot, window: MainWindow, size: tuple[int, int]) -> None:
-    assert window.game is not None
-    window.resize(*size)
-    QApplication.processEvents()
+def test_a_card_is_dragged_onto_a_card_of_its_suit(qtbot: QtBot, window: MainWindow) -> None:
     table = window.table
-    dealt = table.card_width
-    for action in LONG_COLUMN:  # the table follows the game as it is played
-        window.game.play(action)
-    assert table.card_width < dealt  # the cards shrank to fit the column
-    column = table.pile_cards("t5")
-    assert len(column) == 20
-    bottom = max(item.sceneBoundingRect().bottom() for item in column)
-    assert bottom <= table.sceneRect().bottom()
-    # Every face-up card still shows its corner: the one on it starts below its rank and suit.
-    ups = [item for item in column if item.face_up]
-    gaps = [b.pos().y() - a.pos().y() for a, b in itertools.pairwise(ups)]
-    assert min(gaps) >= 0.19 * table.card_height
-    while window.game.can_undo:
-        window.game.undo()
-    assert table.card_width == pytest.approx(dealt)  # and grow back when it is gone
-
-
-def test_a_group_not_in_order_is_dragged_onto_a_column(qtbot: QtBot, window: MainWindow) -> None:
-    table = window.table
-    nine = table.card_items[Card.parse("9S")]  # 9♠ with 6♣ on it, in column 7
-    ten = table.card_items[Card.parse("TD")]  # the top of column 5
-    start = nine.pos() + QPointF(table.card_width / 2, table.card_height * 0.07)
-    end = ten.pos() + QPointF(table.card_width / 2, table.card_height * 0.34)
+    ten = table.card_items[Card.parse("TD")]  # the top of column 7
+    jack = table.card_items[Card.parse("JD")]  # the top of column 2
+    start = ten.pos() + QPointF(table.card_width / 2, table.card_height * 0.5)
+    end = jack.pos() + QPointF(table.card_width / 2, table.card_height * 0.5)
     viewport = window.view.viewport()
     a, b = window.view.mapFromScene(start), window.view.mapFromScene(end)
     qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
@@ -158,12 +136,12 @@ def test_a_group_not_in_order_is_dragged_onto_a_column(qtbot: QtBot, window: Mai
         )
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
     assert window.game is not None
-    assert window.game.actions == ["t7:2>t5"]
-    assert [card.text for card in window.game.state.tableau[4].up[-3:]] == ["TD", "9S", "6C"]
-    assert table.where[Card.parse("6C")][0] == "t5"
+    assert window.game.actions == ["t7>t2"]
+    assert [card.text for card in window.game.state.tableau[1].up[-2:]] == ["JD", "TD"]
+    assert table.where[Card.parse("TD")][0] == "t2"
 
 
-def test_the_hint_shows_a_yukon_move(qtbot: QtBot, window: MainWindow) -> None:
+def test_the_hint_shows_a_move(qtbot: QtBot, window: MainWindow) -> None:
     window.hint()  # worked out in the background
     assert window.game is not None
     qtbot.waitUntil(lambda: bool(window.table._hint_items))  # outlined on the table
@@ -172,10 +150,9 @@ def test_the_hint_shows_a_yukon_move(qtbot: QtBot, window: MainWindow) -> None:
 def test_the_rules_dialog_and_status_speak_of_no_stock(window: MainWindow) -> None:
     assert window.game is not None
     text = rules_text(window.game, "en")
-    assert text.startswith("Yukon\n\nNo stock") and "Draw" not in text and "stock;" not in text
-    assert "Normal scoring" in text
+    assert text.startswith("Baker's Game\n\nFreeCell by suit") and "Draw" not in text
     description = window.view.accessibleDescription()
-    assert description.startswith(f"Yukon · Normal scoring   {CODE}")
+    assert description.startswith("Baker's Game") and CODE in description
 
 
 def test_help_rules_shows_the_page_the_package_ships(qtbot: QtBot, window: MainWindow) -> None:
@@ -183,16 +160,19 @@ def test_help_rules_shows_the_page_the_package_ships(qtbot: QtBot, window: MainW
     dialog = window.findChild(RulesDialog)
     assert dialog is not None
     shown = dialog.browser.toPlainText()
-    assert shown.startswith("Yukon\nThis game: Yukon · Normal scoring\n")
-    assert "There is no stock and no waste: every card is dealt." in shown
+    assert shown.startswith("Baker's Game\nThis game: Baker's Game")
+    assert "a card goes on the card of its own suit" in shown
     window.apply_settings(attrs.evolve(window.settings, language="ru"))
     window._actions["action.rules"].trigger()
     qtbot.waitUntil(
-        lambda: any(d.browser.toPlainText().startswith("Юкон") for d in window.findChildren(RulesDialog))
+        lambda: any(
+            d.browser.toPlainText().startswith("Игра пекаря") for d in window.findChildren(RulesDialog)
+        )
     )
 
 
-def test_no_front_end_code_names_yukon() -> None:
+def test_no_front_end_code_names_the_package() -> None:
     sources = [path for path in (ROOT / "frontends").rglob("*.py")]
     assert sources
-    assert [path.name for path in sources if "yukon" in path.read_text(encoding="utf-8").lower()] == []
+    named = [path.name for path in sources if "bakers" in path.read_text(encoding="utf-8").lower()]
+    assert named == []
