@@ -546,10 +546,13 @@ class Catalog:
         scoring: str | None = None,
         redeal: str | None = None,
         returns_allowed: bool = True,
-        deal: int = 0,
+        deal: int | None = None,
     ) -> GameOptions:
-        """Complete and check game options: defaults come from the variant and scoring."""
+        """Complete and check game options: defaults come from the variant and scoring
+        (the deal: the variant's first deal number)."""
         chosen = self.variant(variant)
+        if deal is None:
+            deal = chosen.deal_numbers[0]
         scheme = self.scoring(chosen.default_scoring if scoring is None else scoring)
         if not scheme.fits(chosen):
             fitting = ", ".join(s.id for s in self.scorings.values() if s.fits(chosen))
@@ -575,6 +578,10 @@ class Catalog:
         if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
             raise OptionsError(
                 Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
+            )
+        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(scheme.default_redeal).id:
+            raise OptionsError(
+                Message("{variant} has no waste to turn back: it takes no redeal policy", variant=chosen.id)
             )
         deals = chosen.deal_numbers
         if isinstance(deal, bool) or not isinstance(deal, int) or deal not in deals:

@@ -89,6 +89,9 @@ class Variant(ABC):
     #: redeal policy mean nothing: such a variant draws 1 only (``draws = (1,)``, its
     #: codes say ``D1``), and front ends leave those options and piles out.
     has_stock: ClassVar[bool] = True
+    #: Whether the stock deals onto a waste that may go back to it (then a redeal policy
+    #: matters); Spider's and Golf's stocks deal elsewhere.
+    has_waste: ClassVar[bool] = True
     #: The family of games the variant belongs to (``klondike``, ``freecell``, ...):
     #: scoring schemes say which families they fit ("": the variant's id).
     family: ClassVar[str] = ""

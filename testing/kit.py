@@ -59,7 +59,6 @@ import attrs
 from solitaire.core import i18n
 from solitaire.core import refusals as r
 from solitaire.core.cards import MAX_DECKS, Card, deck_cards
-from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import HISTORY_LIMIT, Game
 from solitaire.core.i18n import Message
 from solitaire.core.jsonstate import state_from_dict, state_to_dict
@@ -427,7 +426,7 @@ class Kit:
         for index in range(self.deals):
             draw = draws[index % len(draws)]
             returns_allowed = (index // len(draws)) % 2 == 0
-            deal = rng.randrange(DEAL_NUMBERS)
+            deal = variant.deal_numbers[rng.randrange(len(variant.deal_numbers))]
             try:
                 options.append(self.catalog.options(variant.id, draw, scoring, redeal, returns_allowed, deal))
             except OptionsError as error:

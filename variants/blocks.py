@@ -393,6 +393,7 @@ class Declared(Variant):
         super().__init_subclass__(**kwargs)
         if "layout" in cls.__dict__:
             cls.has_stock = any(isinstance(block, Stock) for block in cls.layout)
+            cls.has_waste = any(isinstance(block, Stock) and block.deals == "waste" for block in cls.layout)
 
     def __init__(self) -> None:
         found: dict[type, Block] = {}

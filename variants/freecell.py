@@ -40,9 +40,6 @@ class FreeCell(Declared):
     )
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
-        """Microsoft's deal ``deal``, in the order it is dealt row by row; the numbers
-        Microsoft's deals do not have (0, and from ``2**33`` on) deal the framework's
-        own shuffle, so that every deal number a game code can carry is a game."""
-        if 1 <= deal < MICROSOFT_DEALS:
-            return microsoft_freecell_order(deal)
-        return super().dealt_order(deal, rules)
+        """Microsoft's deal ``deal`` (1 .. ``2**33 - 1``: :attr:`deal_numbers`), in the
+        order it is dealt row by row."""
+        return microsoft_freecell_order(deal)

@@ -34,7 +34,6 @@ from solitaire.core.i18n import Message, Plural
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions, Variant
 from solitaire.core.solver import solvable
-from solitaire.core.state import WASTE, Table
 from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import (
@@ -59,10 +58,7 @@ __all__ = [
 
 def has_waste(variant: Variant) -> bool:
     """Whether the variant's table has a waste (then a redeal policy matters)."""
-    if not variant.has_stock:
-        return False
-    table = getattr(variant, "table", None)
-    return not isinstance(table, Table) or WASTE in table.kinds
+    return variant.has_stock and variant.has_waste
 
 
 def returns_matter(variant: Variant) -> bool:

@@ -29,6 +29,7 @@ BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf
 FITS = {
     "normal": ["klondike", "reflechi", "yukon"],
     "vegas": ["klondike", "reflechi", "yukon"],
+    "vegas-cumulative": ["klondike", "reflechi", "yukon"],
     "none": BUILTIN_VARIANTS,
     "spider": ["spider"],
     "golf": ["golf"],

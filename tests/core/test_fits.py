@@ -37,7 +37,7 @@ def test_a_scheme_that_does_not_fit_is_refused_in_options_and_codes() -> None:
         CATALOG.options(variant="freecell", scoring="normal")
     with pytest.raises(CodeError, match="does not fit"):
         CATALOG.options_from_code("FC1-D1N-AAAAAAB")
-    with pytest.raises(CodeError, match="draws"):
+    with pytest.raises(CodeError, match="must be D1 or D3"):
         CATALOG.options_from_code("KL1-D2N-AAAAAAB")
 
 

@@ -46,6 +46,7 @@ BUILTIN_IDS = {
     ("variant", "golf"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
+    ("scoring", "vegas-cumulative"),
     ("scoring", "none"),
     ("scoring", "spider"),
     ("scoring", "golf"),
@@ -276,7 +277,7 @@ def test_the_builtins_register_through_the_hooks() -> None:
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
     assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]
-    assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas"]
+    assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas", "vegas-cumulative"]
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
 
@@ -323,7 +324,8 @@ def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() 
 
 
 def test_a_plugin_scoring_scheme_is_unknown_without_its_plugin() -> None:
-    with pytest.raises(CodeError, match=r"N \(normal\), V \(vegas\), X \(none\), S \(spider\), G \(golf\)\)"):
+    known = r"N \(normal\), V \(vegas\), C \(vegas-cumulative\), X \(none\), S \(spider\), G \(golf\)\)"
+    with pytest.raises(CodeError, match=known):
         new_catalog(entry_points=False).options_from_code("KL1-D1W-AAAAAAG")
 
 
@@ -545,7 +547,8 @@ def test_option_defaults(catalog: Catalog) -> None:
         ),
         (
             {"scoring": "flat"},
-            "no scoring scheme 'flat' is installed (installed: golf, none, normal, spider, vegas)",
+            "no scoring scheme 'flat' is installed"
+            " (installed: golf, none, normal, spider, vegas, vegas-cumulative)",
         ),
         ({"redeal": "sometimes"}, "no redeal policy 'sometimes' is installed (installed: passes, unlimited)"),
         ({"redeal": "passes:0"}, "passes:0"),
@@ -624,7 +627,7 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
         (
             "KL1-D1Q-AAAAAAG",
             "no installed scoring has letter 'Q'"
-            " (installed: N (normal), V (vegas), X (none), S (spider), G (golf))",
+            " (installed: N (normal), V (vegas), C (vegas-cumulative), X (none), S (spider), G (golf))",
         ),
         (
             "KL1-D1NX-AAAAAAG",
