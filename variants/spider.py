@@ -26,7 +26,7 @@ class Spider(b.Declared):
     family: ClassVar[str] = "spider"
     names: ClassVar[str] = N_("Spider")
     summary: ClassVar[str] = N_(
-        "104 cards in ten columns. b.Build down regardless of suit; only a group of one suit moves;"
+        "104 cards in ten columns. Build down regardless of suit; only a group of one suit moves;"
         " a whole run, king to ace of one suit, goes off by itself. The stock deals a row onto every column."
     )
     decks: ClassVar[int] = 2

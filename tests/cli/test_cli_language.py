@@ -68,7 +68,7 @@ def test_refusals_and_errors_are_told_in_the_language(capsys: pytest.CaptureFixt
     status, _, err = cli(capsys, "show", "KL1-D2N-AAAAAAG")
     assert (
         status == 2
-        and err == "код игры 'KL1-D2N-AAAAAAG': число открываемых карт пишется как D1 или D3, а не 'D2'\n"
+        and err == "код игры 'KL1-D2N-AAAAAAG': режим должен быть D1 или D3, а не 'D2'\n"
     )
     status, _, err = cli(capsys, "show", "ZZ1-D1N-AAAAAAG")
     assert status == 2 and err.startswith(
@@ -81,7 +81,7 @@ def test_refusals_and_errors_are_told_in_the_language(capsys: pytest.CaptureFixt
     status, _, err = cli(capsys, "show")
     assert status == 2 and err.endswith("(см. 'solitaire show --help')\n")
     status, _, err = cli(capsys, "new", "--draw", "2")  # an option's value
-    assert status == 2 and "открывать можно по 1 или по 3, а не '2'" in err
+    assert status == 2 and "в klondike открывают по 1 или 3, а не по 2" in err
 
 
 def test_the_help_is_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:

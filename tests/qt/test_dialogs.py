@@ -77,7 +77,7 @@ def test_a_valid_code_is_ticked_and_can_be_played(
 @pytest.mark.parametrize(
     ("typed", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "в klondike открывают по 1"),
+        ("KL1-D2N-AAAAAAG", "режим должен быть D1 или D3"),
         ("XX1-D1N-AAAAAAG", "нет установленного варианта с буквами 'XX'"),
         ("KL1-D1N-AAAAAA", "ровно 7 знаков base32"),
     ],
@@ -93,7 +93,7 @@ def test_a_bad_code_is_explained_in_russian(qtbot: QtBot, catalog: Catalog, type
 @pytest.mark.parametrize(
     ("code", "problem"),
     [
-        ("KL1-D2N-AAAAAAG", "klondike draws 1 or 3, not 2"),
+        ("KL1-D2N-AAAAAAG", "draw mode must be D1 or D3, not 'D2'"),
         ("XX1-D1N-AAAAAAG", "no installed variant has prefix 'XX'"),
         ("KL1-D1N-AAAAAA", "exactly 7 base32 characters"),
     ],
@@ -121,7 +121,7 @@ def test_a_long_problem_is_shown_whole(qtbot: QtBot, catalog: Catalog, lang: str
     if pasted:
         dialog.code.setText("KL1-D1N3-AAAAAAG")  # the longest message: what may follow the letter
     else:
-        qtbot.keyClicks(dialog.code, "KL1-D2N-AAAAAAG")
+        qtbot.keyClicks(dialog.code, "KL1-D1N3-AAAAAAG")
     QApplication.processEvents()
     status = dialog.code_status
     needed = status.heightForWidth(status.width())
@@ -758,11 +758,11 @@ def choices(combo: QComboBox) -> list[tuple[str, object]]:
 @pytest.mark.parametrize(
     ("variant", "draw_label", "draws", "schemes", "redeal"),
     [
-        ("klondike", "Draw", [1, 3], ["normal", "vegas", "none"], True),
+        ("klondike", "Draw", [1, 3], ["normal", "vegas", "vegas-cumulative", "none"], True),
         ("spider", "Suits", [1, 2, 4], ["none", "spider"], False),
         ("golf", None, [1], ["none", "golf"], False),
         ("freecell", None, [1], ["none"], False),
-        ("yukon", None, [1], ["normal", "vegas", "none"], False),
+        ("yukon", None, [1], ["normal", "vegas", "vegas-cumulative", "none"], False),
     ],
 )
 def test_the_new_game_dialog_offers_only_what_the_variant_has(
