@@ -12,7 +12,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -21,6 +21,9 @@ from solitaire.core.cards import Card
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import Event, GameWon, ScoreChanged, State, apply_all
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = [
     "GameOptions",
@@ -95,10 +98,8 @@ class Variant(ABC):
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True
-    #: The rules family the built-in solver knows this variant by, or None: then
-    #: ``solitaire solve`` and solver-backed hints leave the variant alone.  "klondike":
-    #: Klondike's moves, with the columns, deal and face-down cards the variant likes,
-    #: and only groups in order moving (``groups_must_be_ordered``).
+    #: The rules family a solver knows this variant by, or None: kept for plugins that
+    #: read or set it; what solves the variant is :meth:`solver`.
     solver_family: ClassVar[str | None] = None
     #: The rules in a few sentences, shown by front ends: English text marked with
     #: ``N_`` and translated through ``domain`` (or, as older plugins give it, a text
@@ -165,6 +166,15 @@ class Variant(ABC):
     @abstractmethod
     def piles(self, state: State) -> list[PileSpec]:
         """The table's piles and where front ends lay them out."""
+
+    def solver(self) -> Solver | None:
+        """The solver of this variant's rules, or None (the default): then ``solitaire
+        solve``, surveys, the solver-backed and sampling hints and the window's "still
+        winnable?" indicator leave the variant alone.  Klondike and Réfléchi answer
+        the built-in :data:`~solitaire.core.solver.KLONDIKE_SOLVER`; a plugin may give a
+        solver of its own (any object with the ``solve`` method of
+        :class:`~solitaire.core.solver.Solver`)."""
+        return None
 
     def is_won(self, state: State) -> bool:
         """All cards on the foundations."""
