@@ -31,19 +31,18 @@ import itertools
 from collections.abc import Hashable, Sequence
 from typing import Final
 
-from solitaire.core.cards import Card
 from solitaire.core.hints import Hint, Memory, move_message, no_move
 from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import CELL, FOUNDATION, TABLEAU, WASTE, State
+from solitaire.core.state import CELL, FOUNDATION, TABLEAU, WASTE, Pile, State
 from solitaire.variants.blocks import Declared
 
 __all__ = ["SEARCH_DEPTH", "SEARCH_NODES", "heuristic_hint", "lines"]
 
 #: How many moves the search behind the hint looks ahead, and how many positions it sees.
 SEARCH_DEPTH: Final = 3
-SEARCH_NODES: Final = 3_000
+SEARCH_NODES: Final = 1_000
 
 #: Ranks up to this one beat following a line found before (see :func:`heuristic_hint`).
 STRONG: Final = 30
@@ -72,18 +71,18 @@ def _said(state: State, move: Move, reason: Message | None = None) -> Message:
 
 def _shape(state: State) -> tuple[object, ...]:
     """The position with interchangeable piles taken as a multiset (see :data:`_INTERCHANGEABLE`)."""
-    table = state.table
     shape: list[object] = []
-    for kind in dict.fromkeys(table.kinds):
-        piles = [(pile.down, pile.up) for pile in state.of_kind(kind)]
-        if kind in _INTERCHANGEABLE:
-            piles.sort(key=_pile_key)
-        shape.append(tuple(piles))
+    for kind in dict.fromkeys(state.table.kinds):
+        piles = state.of_kind(kind)
+        # Piles of a kind in an order of their own: equal multisets give equal shapes.
+        shape.append(tuple(sorted(piles, key=_place_key)) if kind in _INTERCHANGEABLE else piles)
     return tuple(shape)
 
 
-def _pile_key(pile: tuple[tuple[Card, ...], tuple[Card, ...]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(card.uid for card in pile[0]), tuple(card.uid for card in pile[1])
+def _place_key(pile: Pile) -> int:
+    """An order of piles: by the card on top (no two piles share one), empty piles first."""
+    cards = pile.up or pile.down
+    return cards[-1].uid if cards else -1
 
 
 def _order(state: State, rules: Ruleset) -> tuple[int, int]:
@@ -130,7 +129,6 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     if _shape(after) == _shape(state):
         return None  # a lone card from one empty pile to another of the same kind
     source = state.pile(move.src)
-    count = move.count or 1
     home = after.foundation_count - state.foundation_count
     turned = state.face_down_count - after.face_down_count
     if home > 0 and turned > 0:
@@ -154,6 +152,19 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     if src_kind == WASTE and dst_kind != CELL:
         return 35, _said(state, move)
     target = state.pile(move.dst or "")
+    if dst_kind == TABLEAU and not target:
+        ranked = _useful(state, rules, move, after, src_kind, dst_kind, target)
+        # Of two moves as useful, the one that keeps an empty column empty.
+        return None if ranked is None else (ranked[0] + 0.5, ranked[1])
+    return _useful(state, rules, move, after, src_kind, dst_kind, target)
+
+
+def _useful(
+    state: State, rules: Ruleset, move: Move, after: State, src_kind: str, dst_kind: str, target: Pile
+) -> tuple[float, Message] | None:
+    """:func:`_rank` for the moves that neither go home nor turn a card up."""
+    source = state.pile(move.src)
+    count = move.count or 1
     if src_kind == CELL and target:
         return 36, _said(state, move, Message("that frees a cell."))
     if src_kind == TABLEAU and count < len(source.up):
@@ -172,17 +183,18 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     return None
 
 
-def _goal(root: State, state: State, rules: Ruleset) -> Message | None:
-    """What the line to ``state`` achieved since ``root``, when it is worth a hint."""
+def _goal(root: State, state: State, rules: Ruleset) -> tuple[int, Message] | None:
+    """What the line to ``state`` achieved since ``root`` when it is worth a hint, and
+    how much (lower is better)."""
     if state.foundation_count > root.foundation_count:
-        return Message("that prepares a move to a foundation.")
+        return 0, Message("that prepares a move to a foundation.")
     if state.face_down_count < root.face_down_count:
-        return Message("that prepares turning up a card.")
+        return 1, Message("that prepares turning up a card.")
     if _empty_columns(state) > _empty_columns(root):
         moves = rules.legal_moves(state)
         for pile, column in zip(state.table.ids_of(TABLEAU), state.tableau, strict=True):
             if not column and _fills_usefully(moves, state, pile):
-                return Message("that prepares emptying a column.")
+                return 2, Message("that prepares emptying a column.")
     return None
 
 
@@ -191,16 +203,21 @@ def _key(state: State, rules: Ruleset) -> Hashable:
 
 
 def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
-    """The first move of the shortest line found that reaches a :func:`_goal`, breadth
-    first, without the stock, foundation returns, or positions seen before; the
+    """The first move of the line found that reaches the best :func:`_goal` (the
+    shortest of those), breadth first, without the stock, foundation returns, or positions seen before; the
     line's other positions and moves go to :data:`lines`."""
     seen = {_shape(state)}
-    frontier: list[tuple[State, tuple[tuple[State, Move], ...]]] = [(state, ())]
-    for _ in range(SEARCH_DEPTH):
-        reached: list[tuple[State, tuple[tuple[State, Move], ...]]] = []
-        for position, line in frontier:
+    Line = tuple[tuple[State, Move], ...]
+    frontier: list[tuple[State, Line, int]] = [(state, (), 0)]
+    #: The best goal so far: how good, how long, how many columns it fills, why, the line.
+    best: tuple[int, int, int, Message, Line] | None = None
+    for depth in range(SEARCH_DEPTH):
+        if best is not None and best[0] == 0:
+            break  # nothing better than a card home, and later lines are longer
+        reached: list[tuple[State, Line, int]] = []
+        for position, line, filled in frontier:
             for move in rules.legal_moves(position):
-                if move.is_draw or _kind(position, move.src) == FOUNDATION:
+                if move.is_draw or _kind(position, move.src) == FOUNDATION or len(seen) > SEARCH_NODES:
                     continue
                 _, after = rules.transition(position, move)
                 shape = _shape(after)
@@ -208,16 +225,21 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
                     continue
                 seen.add(shape)
                 steps = (*line, (position, move))
+                # Empty columns are worth more than cells: a line fills as few as it can.
+                fills = filled + (
+                    _kind(position, move.dst or "") == TABLEAU and not position.pile(move.dst or "")
+                )
                 goal = _goal(state, after, rules)
-                if goal is not None:
-                    for place, step in steps[1:]:
-                        lines.remember(_key(place, rules), (step, goal))
-                    return steps[0][1], goal
-                if len(seen) > SEARCH_NODES:
-                    return None
-                reached.append((after, steps))
+                if goal is not None and (best is None or (goal[0], depth, fills) < best[:3]):
+                    best = (goal[0], depth, fills, goal[1], steps)
+                reached.append((after, steps, fills))
         frontier = reached
-    return None
+    if best is None:
+        return None
+    reason, steps = best[3], best[4]
+    for place, step in steps[1:]:
+        lines.remember(_key(place, rules), (step, reason))
+    return steps[0][1], reason
 
 
 def _followed(state: State, rules: Ruleset) -> Hint | None:

@@ -460,7 +460,7 @@ def test_a_variant_supplies_its_solver() -> None:
             return SolveResult("unknown")
 
     class Solved(Klondike):
-        def solver(self) -> Own:  # type: ignore[override]
+        def solver(self) -> Own:
             return Own()
 
     game = CATALOG.game_from_code("KL1-D1N-AAAAAAD")
