@@ -3,8 +3,9 @@
 The hint is one of the variant's legal moves, ranked by what it does to the
 table (worked out by playing it), so that it holds for every game:
 
-1. a card goes to a foundation (in Spider: a move that sends a whole run there);
-2. a face-down card turns up;
+1. a face-down card turns up (a move that also sends cards home first; in Spider,
+   a move that sends a whole run home comes before every other);
+2. a card goes to a foundation;
 3. a column empties, when a card that is not alone in its pile could then go there;
 4. a waste card comes into play;
 5. a cell is freed, its card going onto a card;
@@ -136,10 +137,10 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     if home > 0:
         if dst_kind != FOUNDATION:
             return 9, _said(state, move, Message("that sends a whole run to the foundations."))
-        return 10 + source.up[-1].rank / 100, _said(state, move)
+        return 20 + source.up[-1].rank / 100, _said(state, move)
     if turned > 0:
         column = move.src[1:]
-        return 20 - min(len(source.down), 6) / 10, _said(
+        return 10 - min(len(source.down), 6) / 10, _said(
             state, move, Message("that turns up a card in column {column}.", column=column)
         )
     if (
