@@ -15,7 +15,8 @@ table (worked out by playing it), so that it holds for every game:
 
 When no move does one of the first seven, a short search (:data:`SEARCH_DEPTH`
 moves, :data:`SEARCH_NODES` positions at most, no clock) looks for a line that
-puts a card on a foundation, turns a card up or empties a column, and the hint is
+puts a card on a foundation, turns a card up, empties a column or lets the stock
+deal again (Spider's stock waits for every column to hold a card), and the hint is
 its first move: a card to a free cell in FreeCell, say.  The rest of that line is
 remembered, so that the next hints follow it instead of undoing its first move.
 
@@ -34,7 +35,7 @@ from typing import Final
 
 from solitaire.core.hints import Hint, Memory, move_message, no_move
 from solitaire.core.i18n import Message
-from solitaire.core.moves import Move
+from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import CELL, FOUNDATION, TABLEAU, WASTE, Pile, State
 from solitaire.variants.blocks import Declared
@@ -105,10 +106,11 @@ def _empty_columns(state: State) -> int:
     return sum(1 for column in state.tableau if not column)
 
 
-def _fills_usefully(after: Sequence[Move], state: State, column: str) -> bool:
-    """Whether a card that is not alone in its pile (or a waste card) may go to ``column``."""
+def _fills_usefully(after: Sequence[Move], state: State, column: str, came: str | None = None) -> bool:
+    """Whether a card that is not alone in its pile (or a waste card) may go to
+    ``column``, other than from ``came`` (where the cards that left it went)."""
     for move in after:
-        if move.dst != column or move.is_draw:
+        if move.dst != column or move.is_draw or move.src == came:
             continue
         kind = _kind(state, move.src)
         if kind == WASTE:
@@ -147,7 +149,7 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
         src_kind == TABLEAU
         and dst_kind == TABLEAU
         and _empty_columns(after) > _empty_columns(state)
-        and _fills_usefully(rules.legal_moves(after), after, move.src)
+        and _fills_usefully(rules.legal_moves(after), after, move.src, move.dst)
     ):
         return 30, _said(state, move, Message("that empties column {column}.", column=move.src[1:]))
     if src_kind == WASTE and dst_kind != CELL:
@@ -184,9 +186,9 @@ def _useful(
     return None
 
 
-def _goal(root: State, state: State, rules: Ruleset) -> tuple[int, Message] | None:
-    """What the line to ``state`` achieved since ``root`` when it is worth a hint, and
-    how much (lower is better)."""
+def _goal(root: State, state: State, rules: Ruleset, last: Move) -> tuple[int, Message] | None:
+    """What the line to ``state`` (its ``last`` move) achieved since ``root`` when it is
+    worth a hint, and how much (lower is better)."""
     if state.foundation_count > root.foundation_count:
         return 0, Message("that prepares a move to a foundation.")
     if state.face_down_count < root.face_down_count:
@@ -194,8 +196,14 @@ def _goal(root: State, state: State, rules: Ruleset) -> tuple[int, Message] | No
     if _empty_columns(state) > _empty_columns(root):
         moves = rules.legal_moves(state)
         for pile, column in zip(state.table.ids_of(TABLEAU), state.tableau, strict=True):
-            if not column and _fills_usefully(moves, state, pile):
+            if not column and _fills_usefully(moves, state, pile, last.dst):
                 return 2, Message("that prepares emptying a column.")
+    if (
+        state.stock
+        and not isinstance(rules.check(root, DRAW), Move)
+        and isinstance(rules.check(state, DRAW), Move)
+    ):
+        return 3, Message("that lets the stock deal again.")
     return None
 
 
@@ -230,7 +238,7 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
                 fills = filled + (
                     _kind(position, move.dst or "") == TABLEAU and not position.pile(move.dst or "")
                 )
-                goal = _goal(state, after, rules)
+                goal = _goal(state, after, rules, move)
                 if goal is not None and (best is None or (goal[0], depth, fills) < best[:3]):
                     best = (goal[0], depth, fills, goal[1], steps)
                 reached.append((after, steps, fills))

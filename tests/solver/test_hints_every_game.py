@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solitaire.core.cards import Card
-from solitaire.core.moves import Move
+from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import Pile, State
 from solitaire.frontends.cli.main import run
@@ -89,6 +89,19 @@ def test_spider_completes_a_run() -> None:
     assert hint.move == Move("t2", "t1")
     _, after = rules.transition(state, hint.move)
     assert after.foundation_count == 13
+
+
+def test_spider_fills_an_empty_column_so_that_the_stock_may_deal() -> None:
+    # Nothing to do but to deal, which waits for t1: only JC may fill it (a lone card
+    # moving there would leave another column empty).
+    piles = {f"t{n}": up("9H" if n % 2 else "4D", deck=n % 2) for n in range(3, 11)}
+    piles |= {"t2": up("QD JC"), "s": Pile(cards("3C 4C 5C 6C 7C 8C 9C TC JC QC"))}
+    state, rules = position("spider", piles)
+    assert DRAW not in rules.legal_moves(state)
+    hint = heuristic_hint(state, rules)
+    assert hint.move == Move("t2", "t1") and "the stock deal" in hint.reason()
+    _, after = rules.transition(state, hint.move)
+    assert heuristic_hint(after, rules).move == DRAW
 
 
 def test_golf_plays_onto_the_foundation_before_the_stock() -> None:
