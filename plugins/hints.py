@@ -17,8 +17,9 @@ When no move does one of the first seven, a short search (:data:`SEARCH_DEPTH`
 moves, :data:`SEARCH_NODES` positions at most, no clock) looks for a line that
 puts a card on a foundation, turns a card up, empties a column or lets the stock
 deal again (Spider's stock waits for every column to hold a card), and the hint is
-its first move: a card to a free cell in FreeCell, say.  The rest of that line is
-remembered, so that the next hints follow it instead of undoing its first move.
+its first move: a card to a free cell in FreeCell, say.  The rest of a line that
+puts a card home or turns one up is remembered, so that the next hints follow it
+instead of undoing its first move.
 
 A move that does none of these is never suggested: foundation returns, moves that
 only shuttle cards between equivalent piles (a lone card from one empty column or
@@ -47,7 +48,7 @@ SEARCH_DEPTH: Final = 3
 SEARCH_NODES: Final = 1_000
 
 #: Ranks up to this one beat following a line found before (see :func:`heuristic_hint`).
-STRONG: Final = 30
+STRONG: Final = 25
 
 #: The lines the search found: the move to play next from a position on one, and why.
 lines: Memory[Hashable, tuple[Move, Message]] = Memory(1_024)
@@ -55,6 +56,12 @@ lines: Memory[Hashable, tuple[Move, Message]] = Memory(1_024)
 #: The kinds of piles whose places do not matter: states that differ only in which of
 #: them holds what are the same position for a hint.
 _INTERCHANGEABLE = (TABLEAU, CELL)
+
+
+def _moves(state: State, rules: Ruleset) -> list[Move]:
+    """The legal moves that mean what they say: those the rules read back as themselves
+    (``tN>tM`` to an empty column may stand for a bigger group when played)."""
+    return [move for move in rules.legal_moves(state) if move.is_draw or rules.check(state, move) == move]
 
 
 def _kind(state: State, pile: str) -> str:
@@ -106,6 +113,13 @@ def _empty_columns(state: State) -> int:
     return sum(1 for column in state.tableau if not column)
 
 
+def _stops_the_stock(after: State, rules: Ruleset) -> bool:
+    """Whether the stock holds cards it cannot deal in ``after`` (Spider deals only while
+    every column holds a card: emptying one there only to fill it again would go round
+    in a circle)."""
+    return bool(after.stock) and not isinstance(rules.check(after, DRAW), Move)
+
+
 def _fills_usefully(after: Sequence[Move], state: State, column: str, came: str | None = None) -> bool:
     """Whether a card that is not alone in its pile (or a waste card) may go to
     ``column``, other than from ``came`` (where the cards that left it went)."""
@@ -149,6 +163,7 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
         src_kind == TABLEAU
         and dst_kind == TABLEAU
         and _empty_columns(after) > _empty_columns(state)
+        and not _stops_the_stock(after, rules)
         and _fills_usefully(rules.legal_moves(after), after, move.src, move.dst)
     ):
         return 30, _said(state, move, Message("that empties column {column}.", column=move.src[1:]))
@@ -193,7 +208,7 @@ def _goal(root: State, state: State, rules: Ruleset, last: Move) -> tuple[int, M
         return 0, Message("that prepares a move to a foundation.")
     if state.face_down_count < root.face_down_count:
         return 1, Message("that prepares turning up a card.")
-    if _empty_columns(state) > _empty_columns(root):
+    if _empty_columns(state) > _empty_columns(root) and not _stops_the_stock(state, rules):
         moves = rules.legal_moves(state)
         for pile, column in zip(state.table.ids_of(TABLEAU), state.tableau, strict=True):
             if not column and _fills_usefully(moves, state, pile, last.dst):
@@ -225,7 +240,7 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
             break  # nothing better than a card home, and later lines are longer
         reached: list[tuple[State, Line, int]] = []
         for position, line, filled in frontier:
-            for move in rules.legal_moves(position):
+            for move in _moves(position, rules):
                 if move.is_draw or _kind(position, move.src) == FOUNDATION or len(seen) > SEARCH_NODES:
                     continue
                 _, after = rules.transition(position, move)
@@ -246,8 +261,9 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
     if best is None:
         return None
     reason, steps = best[3], best[4]
-    for place, step in steps[1:]:
-        lines.remember(_key(place, rules), (step, reason))
+    if best[0] <= 1:  # a card home or turned up: progress that following the line cannot undo
+        for place, step in steps[1:]:
+            lines.remember(_key(place, rules), (step, reason))
     return steps[0][1], reason
 
 
@@ -270,7 +286,7 @@ def heuristic_hint(state: State, rules: Ruleset) -> Hint:
     if rules.is_won(state):
         return Hint(None, Message("The game is won: every card is home."))
     best: tuple[float, int, Move, Message] | None = None
-    for order, move in enumerate(rules.legal_moves(state)):
+    for order, move in enumerate(_moves(state, rules)):
         ranked = _rank(state, rules, move)
         if ranked is not None and (best is None or (ranked[0], order) < best[:2]):
             best = (ranked[0], order, move, ranked[1])
