@@ -156,17 +156,19 @@ def _shape(state: State) -> tuple[object, ...]:
     return shape(state)
 
 
-@settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(GAMES),
     deal=st.integers(1, 5000),
     seed=st.integers(0, 2**16),
     prefix=st.integers(0, 40),
+    data=st.data(),
 )
 def test_following_the_hints_never_goes_round_in_a_circle(
-    variant: str, deal: int, seed: int, prefix: int
+    variant: str, deal: int, seed: int, prefix: int, data: st.DataObject
 ) -> None:
-    rules = CATALOG.ruleset(CATALOG.options(variant=variant, deal=deal))
+    draw = data.draw(st.sampled_from(CATALOG.variant(variant).draws))  # Spider: 1, 2 or 4 suits
+    rules = CATALOG.ruleset(CATALOG.options(variant=variant, draw=draw, deal=deal))
     state = CATALOG.new_game(rules.options).state
     rng = random.Random(seed)
     for _ in range(prefix):
