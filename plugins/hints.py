@@ -17,8 +17,8 @@ When no move does one of the first seven, a short search (:data:`SEARCH_DEPTH`
 moves, :data:`SEARCH_NODES` positions at most, no clock) looks for a line that
 puts a card on a foundation, turns a card up, empties a column or lets the stock
 deal again (Spider's stock waits for every column to hold a card), and the hint is
-its first move: a card to a free cell in FreeCell, say.  The rest of a line that
-puts a card home or turns one up is remembered, so that the next hints follow it
+its first move: a card to a free cell in FreeCell, say.  The rest of the line
+(unless it leads to a deal) is remembered, so that the next hints follow it
 instead of undoing its first move.
 
 A move that does none of these is never suggested: foundation returns, moves that
@@ -261,7 +261,7 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
     if best is None:
         return None
     reason, steps = best[3], best[4]
-    if best[0] <= 1:  # a card home or turned up: progress that following the line cannot undo
+    if best[0] <= 2:  # not a line to a deal: filling columns for it may empty others again
         for place, step in steps[1:]:
             lines.remember(_key(place, rules), (step, reason))
     return steps[0][1], reason
