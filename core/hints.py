@@ -17,7 +17,7 @@ import attrs
 from solitaire.core import i18n
 from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
-from solitaire.core.state import State, pile_cards
+from solitaire.core.state import WASTE, State, pile_cards
 
 __all__ = ["Hint", "Memory", "move_message", "move_words", "naming", "no_move"]
 
@@ -54,6 +54,8 @@ def move_message(state: State, move: Move) -> Message:
     'Верните сброс в колоду'
     """
     if move.is_draw:
+        if not state.table.places(WASTE):
+            return Message("Deal from the stock")
         return (
             Message("Draw from the stock") if state.stock else Message("Turn the waste back into the stock")
         )
@@ -66,10 +68,17 @@ def move_message(state: State, move: Move) -> Message:
     if dst.startswith("f"):
         return Message("Put {card} on its foundation", card=card)
     to = dst[1:]
+    if dst.startswith("c"):
+        if move.src == "w":
+            return Message("Move {card} from the waste to cell {cell}", card=card, cell=to)
+        column = move.src[1:]
+        return Message("Move {card} from column {column} to cell {cell}", card=card, column=column, cell=to)
     if move.src == "w":
         return Message("Play {card} from the waste onto column {to}", card=card, to=to)
     if move.src.startswith("f"):
         return Message("Bring {card} back from its foundation to column {to}", card=card, to=to)
+    if move.src.startswith("c"):
+        return Message("Move {card} from cell {cell} to column {to}", card=card, cell=move.src[1:], to=to)
     return Message("Move {card} from column {column} to column {to}", card=card, column=move.src[1:], to=to)
 
 

@@ -139,6 +139,16 @@ SAME_PILE: Final = _rule(
     "move.same-pile",
     N_("A card cannot move to the pile it is already on."),
 )
+FACE_DOWN: Final = Rule(
+    "tableau.face-down",
+    N_("A face-down card cannot be moved; it turns up by itself once uncovered."),
+    source=True,
+)
+STOCK_NOT_A_SOURCE: Final = Rule(
+    "stock.not-a-source",
+    N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
+    source=True,
+)
 NO_SUCH_PILE: Final = Rule("move.no-such-pile", N_("There is no pile {pile} in this game."), source=True)
 SOURCE_EMPTY: Final = Rule("move.source-empty", N_("{pile} is empty: there is no card to move."), source=True)
 NOTHING_TO_UNDO: Final = _rule(

@@ -13,7 +13,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -23,6 +23,9 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import STOCK, Event, GameWon, ScoreChanged, State, apply_all
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = [
     "GameOptions",
@@ -103,10 +106,8 @@ class Variant(ABC):
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
     hidden_information: ClassVar[bool] = True
-    #: The rules family the built-in solver knows this variant by, or None: then
-    #: ``solitaire solve`` and solver-backed hints leave the variant alone.  "klondike":
-    #: Klondike's moves, with the columns, deal and face-down cards the variant likes,
-    #: and only groups in order moving (``groups_must_be_ordered``).
+    #: The rules family a solver knows this variant by, or None: kept for plugins that
+    #: read or set it; what solves the variant is :meth:`solver`.
     solver_family: ClassVar[str | None] = None
     #: The rules in a few sentences, shown by front ends: English text marked with
     #: ``N_`` and translated through ``domain`` (or, as older plugins give it, a text
@@ -189,18 +190,25 @@ class Variant(ABC):
         :meth:`check`.  By default: a pile of the table other than the stock, with at
         least ``count`` cards, all face up."""
         from solitaire.core import refusals
-        from solitaire.variants import blocks
 
         table = state.table
         if pile not in table.index:
             return refusals.NO_SUCH_PILE.refuse(pile=pile)
         if table.kind(pile) == STOCK:
-            return blocks.STOCK_NOT_A_SOURCE.refuse()
+            return refusals.STOCK_NOT_A_SOURCE.refuse()
         cards = state.pile(pile)
         if not cards:
             return refusals.SOURCE_EMPTY.refuse(pile=pile)
         if count < 1 or count > len(cards.up):
-            return blocks.FACE_DOWN.refuse()
+            return refusals.FACE_DOWN.refuse()
+
+    def solver(self) -> Solver | None:
+        """The solver of this variant's rules, or None (the default): then ``solitaire
+        solve``, surveys, the solver-backed and sampling hints and the window's "still
+        winnable?" indicator leave the variant alone.  Klondike and Réfléchi answer
+        the built-in :data:`~solitaire.core.solver.KLONDIKE_SOLVER`; a plugin may give a
+        solver of its own (any object with the ``solve`` method of
+        :class:`~solitaire.core.solver.Solver`)."""
         return None
 
     def is_won(self, state: State) -> bool:

@@ -55,7 +55,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, Protocol
 
 import attrs
 
@@ -63,7 +63,20 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 
-__all__ = ["SolveResult", "UnsupportedVariant", "Verdict", "solvable", "solve"]
+if TYPE_CHECKING:
+    from solitaire.core.ruleset import Variant
+
+__all__ = [
+    "KLONDIKE_SOLVER",
+    "KlondikeSolver",
+    "SolveResult",
+    "Solver",
+    "UnsupportedVariant",
+    "Verdict",
+    "solvable",
+    "solve",
+    "solver_of",
+]
 
 Verdict = Literal["winnable", "unwinnable", "unknown"]
 #: What a search does: "complete" tries every move but those its sound reductions
@@ -154,15 +167,35 @@ class _Budget(Exception):
 
 
 class UnsupportedVariant(ValueError):
-    """The solver does not know this variant's rules (it knows the Klondike family)."""
+    """The variant has no solver (``Variant.solver`` gives None)."""
+
+
+class Solver(Protocol):
+    """A solver for some variants' rules, as ``Variant.solver`` gives it: the
+    verdict on a position and, when winnable, a winning line of actions."""
+
+    def solve(
+        self,
+        state: State,
+        rules: Ruleset,
+        *,
+        max_nodes: int = DEFAULT_NODES,
+        timeout: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> SolveResult:
+        """Search ``state`` for a win (see :func:`solve`)."""
+        ...
+
+
+def solver_of(rules: Ruleset) -> Solver | None:
+    """The solver of ``rules.variant`` (``Variant.solver``), or None when it has none."""
+    return rules.variant.solver()
 
 
 def solvable(rules: Ruleset) -> bool:
-    """Whether the solver knows the rules of ``rules.variant``: variants declare it
-    with ``solver_family = "klondike"`` (Klondike and Réfléchi do), and only groups
-    in order may move (its reductions rely on that)."""
-    variant = rules.variant
-    return variant.solver_family == "klondike" and getattr(variant, "groups_must_be_ordered", False) is True
+    """Whether ``rules.variant`` has a solver (``Variant.solver``): Klondike and
+    Réfléchi have the built-in :data:`KLONDIKE_SOLVER`."""
+    return solver_of(rules) is not None
 
 
 Columns = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -890,6 +923,90 @@ def _locked(cols: Columns, found: tuple[int, ...], *, returns: bool) -> bool:
     return bool(under)
 
 
+class KlondikeSolver:
+    """The built-in solver of the Klondike family (see the module's docstring): a
+    table of a stock dealing to a waste, four foundations by suit from the ace, and
+    seven columns built down in alternating colours, where only ordered groups move
+    and only kings fill an empty column.  :meth:`fits` says whether a variant's
+    declaration is such a table."""
+
+    @staticmethod
+    def fits(variant: Variant) -> bool:
+        """Whether ``variant`` is declared as the solver's rules want (any deal, any
+        face-down cards): its blocks are Klondike's."""
+        from solitaire.variants.blocks import KING, KLONDIKE_BUILD, Declared, Foundations, Stock
+
+        if not isinstance(variant, Declared) or variant.decks != 1 or variant.cells_block is not None:
+            return False
+        tableau = variant.tableau_block
+        return (
+            variant.stock_block == Stock()
+            and variant.foundations_block == Foundations()
+            and tableau.count == 7
+            and tableau.build == KLONDIKE_BUILD
+            and tableau.empty == KING
+            and tableau.groups == "ordered"
+            and tableau.limit is None
+        )
+
+    def solve(
+        self,
+        state: State,
+        rules: Ruleset,
+        *,
+        max_nodes: int = DEFAULT_NODES,
+        timeout: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> SolveResult:
+        """Search ``state`` for a win.  ``winnable`` comes with a line of actions that
+        ``Game.perform`` plays to the win; ``unwinnable`` only when the search was
+        exhaustive; ``unknown`` when ``max_nodes`` or ``timeout`` (seconds) ran out, or
+        when another thread set ``cancel``.
+
+        Searches for a win come first, without foundation returns: the two most
+        promising moves of each position, on a quarter of the budget; the best-first
+        search on another quarter; three moves a position in :data:`PROBES` shaken
+        orders on a third.  They find most wins quickly but prove nothing; when they
+        fail, the complete search runs on what is left."""
+        started = time.monotonic()
+        position = _position(state)
+        if _locked(position[3], position[2], returns=rules.returns_allowed):
+            return SolveResult("unwinnable", (), 0, time.monotonic() - started)
+        deadline = started + timeout if timeout is not None else float("inf")
+        nodes = 0
+        for phase in WIN_PHASES:
+            ends = min(deadline, time.monotonic() + (deadline - started) / phase.share)
+            wins = _Search(
+                rules,
+                max_nodes // phase.share,
+                ends,
+                returns=False,
+                mode=phase.mode,
+                width=phase.width,
+                seed=phase.seed,
+                cancel=cancel,
+            )
+            won = wins.solve(state)
+            nodes += wins.nodes
+            if won:
+                return SolveResult("winnable", tuple(wins.line), nodes, time.monotonic() - started)
+            if (phase.mode == "narrow" and not wins.narrowed) or (cancel is not None and cancel.is_set()):
+                break
+        search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
+        outcome = search.solve(state)
+        nodes += search.nodes
+        seconds = time.monotonic() - started
+        if outcome is None:
+            return SolveResult("unknown", (), nodes, seconds)
+        if outcome:
+            return SolveResult("winnable", tuple(search.line), nodes, seconds)
+        return SolveResult("unwinnable", (), nodes, seconds)
+
+
+#: The built-in solver of Klondike and Réfléchi (``Klondike.solver``).
+KLONDIKE_SOLVER: Final = KlondikeSolver()
+
+
 def solve(
     state: State,
     rules: Ruleset,
@@ -898,52 +1015,16 @@ def solve(
     timeout: float | None = None,
     cancel: threading.Event | None = None,
 ) -> SolveResult:
-    """Search ``state`` for a win.  ``winnable`` comes with a line of actions that
-    ``Game.perform`` plays to the win; ``unwinnable`` only when the search was
-    exhaustive; ``unknown`` when ``max_nodes`` or ``timeout`` (seconds) ran out, or
-    when another thread set ``cancel``.  Raises :class:`UnsupportedVariant` for a
-    variant outside the Klondike family (see :func:`solvable`).
-
-    Searches for a win come first, without foundation returns: the two most
-    promising moves of each position, on a quarter of the budget; the best-first
-    search on another quarter; three moves a position in :data:`PROBES` shaken
-    orders on a third.  They find most wins quickly but prove nothing; when they
-    fail, the complete search runs on what is left."""
-    if not solvable(rules):
+    """Search ``state`` for a win with the variant's solver (``Variant.solver``).
+    ``winnable`` comes with a line of actions that ``Game.perform`` plays to the
+    win; ``unwinnable`` only when the search was exhaustive; ``unknown`` when
+    ``max_nodes`` or ``timeout`` (seconds) ran out, or when another thread set
+    ``cancel``.  Raises :class:`UnsupportedVariant` for a variant without a solver
+    (see :func:`solvable`)."""
+    solver = solver_of(rules)
+    if solver is None:
         raise UnsupportedVariant(f"the solver does not know the rules of {rules.variant.id!r}")
-    started = time.monotonic()
-    position = _position(state)
-    if _locked(position[3], position[2], returns=rules.returns_allowed):
-        return SolveResult("unwinnable", (), 0, time.monotonic() - started)
-    deadline = started + timeout if timeout is not None else float("inf")
-    nodes = 0
-    for phase in WIN_PHASES:
-        ends = min(deadline, time.monotonic() + (deadline - started) / phase.share)
-        wins = _Search(
-            rules,
-            max_nodes // phase.share,
-            ends,
-            returns=False,
-            mode=phase.mode,
-            width=phase.width,
-            seed=phase.seed,
-            cancel=cancel,
-        )
-        won = wins.solve(state)
-        nodes += wins.nodes
-        if won:
-            return SolveResult("winnable", tuple(wins.line), nodes, time.monotonic() - started)
-        if (phase.mode == "narrow" and not wins.narrowed) or (cancel is not None and cancel.is_set()):
-            break
-    search = _Search(rules, max_nodes - nodes, deadline, returns=rules.returns_allowed, cancel=cancel)
-    outcome = search.solve(state)
-    nodes += search.nodes
-    seconds = time.monotonic() - started
-    if outcome is None:
-        return SolveResult("unknown", (), nodes, seconds)
-    if outcome:
-        return SolveResult("winnable", tuple(search.line), nodes, seconds)
-    return SolveResult("unwinnable", (), nodes, seconds)
+    return solver.solve(state, rules, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
 
 
 def first_move(result: SolveResult) -> Move | None:

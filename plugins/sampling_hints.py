@@ -73,7 +73,7 @@ from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.solver import first_move, solvable, solve
-from solitaire.core.state import Column, State
+from solitaire.core.state import STOCK, TABLEAU, Pile, State
 
 __all__ = [
     "SamplingBudget",
@@ -172,9 +172,14 @@ def deal_unseen(state: State, cards: Sequence[Card]) -> State:
     if len(cards) != places:
         raise ValueError(f"{len(cards)} cards for {places} unseen places")
     deck = iter(cards)
-    tableau = tuple(Column(tuple(next(deck) for _ in column.down), column.up) for column in state.tableau)
-    stock = state.stock if stock_seen(state) else tuple(next(deck) for _ in state.stock)
-    return attrs.evolve(state, stock=stock, tableau=tableau)
+    table = state.table
+    changes = {
+        pile: Pile(tuple(next(deck) for _ in column.down), column.up)
+        for pile, column in zip(table.ids_of(TABLEAU), state.tableau, strict=True)
+    }
+    if not stock_seen(state) and state.stock:
+        changes[table.ids_of(STOCK)[0]] = Pile(tuple(next(deck) for _ in state.stock))
+    return state.with_piles(changes)
 
 
 def guesses(state: State, rules: Ruleset) -> Iterator[State]:

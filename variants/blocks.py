@@ -26,10 +26,12 @@ from solitaire.core.deals import deal_layout
 from solitaire.core.i18n import N_, Message, N_plural
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import (
+    FACE_DOWN,
     NO_SUCH_PILE,
     NOT_A_DESTINATION,
     SAME_PILE,
     SOURCE_EMPTY,
+    STOCK_NOT_A_SOURCE,
     Refusal,
     Rule,
 )
@@ -122,11 +124,6 @@ NOTHING_ON_KING: Final = _rule(
 NO_BUILDING: Final = _rule(
     "build.none",
     N_("{card} cannot go on {target}: cards are not built on this pile."),
-)
-FACE_DOWN: Final = _rule(
-    "tableau.face-down",
-    N_("A face-down card cannot be moved; it turns up by itself once uncovered."),
-    source=True,
 )
 GROUP_ORDER: Final = _rule(
     "tableau.group-order",
@@ -225,11 +222,6 @@ NO_PASSES_LEFT: Final = _rule(
 DEAL_NEEDS_FULL_COLUMNS: Final = _rule(
     "stock.columns-must-be-filled",
     N_("The stock cannot deal a row while a column is empty: fill every column first."),
-)
-STOCK_NOT_A_SOURCE: Final = _rule(
-    "stock.not-a-source",
-    N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
-    source=True,
 )
 TOP_CARD_ONLY: Final = _rule(
     "move.top-card-only",

@@ -8,12 +8,15 @@ up by suit from the ace, one card at a time.  See ``docs/rules.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.cards import Card
 from solitaire.core.deals import KLONDIKE_COLUMNS
 from solitaire.core.i18n import N_
 from solitaire.variants.blocks import KLONDIKE_BUILD, Block, Declared, Foundations, Stock, Tableau
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = ["Klondike", "fits_on", "ordered_suffix"]
 
@@ -41,3 +44,13 @@ class Klondike(Declared):
     )
     solver_family: ClassVar[str | None] = "klondike"
     layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau(KLONDIKE_COLUMNS))
+
+    def solver(self) -> Solver | None:
+        """The built-in Klondike solver, while the declaration keeps Klondike's table
+        and moves (a subclass that changes them, or sets ``solver_family`` to None as
+        older plugins did, gets none unless it says otherwise)."""
+        from solitaire.core.solver import KLONDIKE_SOLVER
+
+        if self.solver_family != "klondike" or not KLONDIKE_SOLVER.fits(self):
+            return None
+        return KLONDIKE_SOLVER

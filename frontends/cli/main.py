@@ -585,7 +585,7 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
         )
     except OptionsError as error:
         raise BadInput(Message("survey: {error}", error=error)) from None
-    if catalog.variant(options.variant).solver_family != "klondike":
+    if catalog.variant(options.variant).solver() is None:
         raise BadInput(f"survey: the solver does not know the rules of {options.variant!r}")
     spec = SurveySpec(
         options.variant,

@@ -66,10 +66,7 @@ def test_refusals_and_errors_are_told_in_the_language(capsys: pytest.CaptureFixt
     status, _, err = cli(capsys, "play", CODE, "t1>t2", "--json")  # the JSON says it in the language too
     assert status == 3 and err.startswith("действие номер 0")
     status, _, err = cli(capsys, "show", "KL1-D2N-AAAAAAG")
-    assert (
-        status == 2
-        and err == "код игры 'KL1-D2N-AAAAAAG': режим должен быть D1 или D3, а не 'D2'\n"
-    )
+    assert status == 2 and err == "код игры 'KL1-D2N-AAAAAAG': режим должен быть D1 или D3, а не 'D2'\n"
     status, _, err = cli(capsys, "show", "ZZ1-D1N-AAAAAAG")
     assert status == 2 and err.startswith(
         "код игры 'ZZ1-D1N-AAAAAAG': нет установленного варианта с буквами 'ZZ'"

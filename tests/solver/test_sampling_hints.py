@@ -141,7 +141,7 @@ def test_the_hint_never_depends_on_the_unseen_cards(
 def test_the_hint_survives_every_arrangement_of_a_few_unseen_cards() -> None:
     """Late positions where guesses are won: the hint is a move, the same whatever lies face down."""
     hinted = 0
-    for deal in range(40):
+    for deal in range(80):
         state, rules = play(CATALOG.options("klondike", draw=3, deal=deal), seed=deal, actions=120)
         pool = hidden(state)
         if not 2 <= len(pool) <= 8:
@@ -154,7 +154,7 @@ def test_the_hint_survives_every_arrangement_of_a_few_unseen_cards() -> None:
         hinted += hint is not None and hint.move is not None
         if hinted >= 3:
             return
-    pytest.fail(f"only {hinted} late positions among 40 deals got a sampling hint")
+    pytest.fail(f"only {hinted} late positions among 80 deals got a sampling hint")
 
 
 # -- the hint --------------------------------------------------------------------------------------

@@ -435,24 +435,55 @@ def test_solve_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> 
     capsys.readouterr()
 
 
-def test_only_the_klondike_family_with_ordered_groups_is_solved() -> None:
+def test_a_variant_supplies_its_solver() -> None:
     import attrs
 
+    from solitaire.core.solver import KLONDIKE_SOLVER, solver_of
+    from solitaire.variants.blocks import Foundations, Stock, Tableau
     from solitaire.variants.klondike import Klondike
 
     class Loose(Klondike):  # groups out of order move: the partial-group reduction would not hold
-        groups_must_be_ordered = False
+        layout = (Stock(), Foundations(), Tableau((1, 2, 3, 4, 5, 6, 7), groups="any"))
 
-    class Other(Klondike):
+    class Older(Klondike):  # how older plugins said "not this one"
         solver_family = None
 
+    class Declined(Klondike):
+        def solver(self) -> None:
+            return None
+
+    calls = []
+
+    class Own:
+        def solve(self, state: State, rules: object, **budget: object) -> SolveResult:
+            calls.append(budget)
+            return SolveResult("unknown")
+
+    class Solved(Klondike):
+        def solver(self) -> Own:
+            return Own()
+
     game = CATALOG.game_from_code("KL1-D1N-AAAAAAD")
-    assert solvable(game.rules)
-    for variant in (Loose(), Other()):
-        rules = attrs.evolve(game.rules, variant=variant)
+    assert solver_of(game.rules) is KLONDIKE_SOLVER
+    reflechi = CATALOG.new_game(CATALOG.options(variant="reflechi"))
+    assert solver_of(reflechi.rules) is KLONDIKE_SOLVER
+    for variant in ("yukon", "freecell", "spider", "golf"):
+        assert not solvable(CATALOG.new_game(CATALOG.options(variant=variant, deal=1)).rules), variant
+    for other in (Loose(), Older(), Declined()):
+        rules = attrs.evolve(game.rules, variant=other)
         assert not solvable(rules)
         with pytest.raises(UnsupportedVariant):
             solve(game.state, rules)
+    rules = attrs.evolve(game.rules, variant=Solved())
+    assert solvable(rules) and solve(game.state, rules, max_nodes=7).verdict == "unknown"
+    assert calls == [{"max_nodes": 7, "timeout": None, "cancel": None}]
+
+
+def test_survey_and_solve_refuse_a_game_without_a_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    code = CATALOG.code(CATALOG.options(variant="freecell", deal=1))
+    assert run(["solve", code]) == 2
+    assert run(["survey", "--variant", "freecell", "--draw", "1", "--deals", "1"]) == 2
+    capsys.readouterr()
 
 
 def test_reflechi_hint_follows_a_winning_line() -> None:
