@@ -201,6 +201,7 @@ class Variant(ABC):
             return refusals.SOURCE_EMPTY.refuse(pile=pile)
         if count < 1 or count > len(cards.up):
             return refusals.FACE_DOWN.refuse()
+        return None
 
     def solver(self) -> Solver | None:
         """The solver of this variant's rules, or None (the default): then ``solitaire

@@ -781,7 +781,7 @@ def test_the_new_game_dialog_offers_only_what_the_variant_has(
     assert form.isRowVisible(dialog.draw) is (draw_label is not None)
     if draw_label is not None:
         assert dialog._draw_label.text() == draw_label
-    assert sorted(data for _, data in choices(dialog.scoring)) == sorted(schemes)
+    assert sorted(str(data) for _, data in choices(dialog.scoring)) == sorted(schemes)
     assert all(catalog.scoring(scheme).fits(catalog.variant(variant)) for scheme in schemes)
     assert form.isRowVisible(dialog.redeal) is redeal
     options = dialog.options(random_deal=3)
