@@ -44,7 +44,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> sorted(catalog.variants)
 ['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
 >>> catalog.options_from_code("KL1-D3V-AAAAAAG")
-GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6)
+GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6, balance=0)
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ what the command line, the window, the kit, the benchmarks and the tests use:
 >>> sorted(catalog.variants)
 ['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
 >>> sorted(catalog.scorings)
-['golf', 'none', 'normal', 'spider', 'vegas']
+['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
 """

@@ -53,6 +53,11 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
         "has_stock": False,
         "package": "solitaire-bakers",
         "version": VERSION,
+        "family": "freecell",
+        "draw_label": "Draw",
+        "scoring": ["none"],
+        "default_scoring": "none",
+        "redeal": False,
     }
     (windows,) = [s for s in data["scoring"] if s["id"] == "windows"]
     assert (windows["code_letter"], windows["package"]) == ("W", "solitaire-bakers")
@@ -77,7 +82,7 @@ def test_show_gives_a_deal_of_bakers_game(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("argv", "problem"),
     [
-        (["show", "BG1-D3X-AAAAAAG"], "bakers draws 1, not 3"),
+        (["show", "BG1-D3X-AAAAAAG"], "draw mode must be D1, not 'D3'"),
         (["show", "BG1-D1W-AAAAAAG"], "scoring 'windows' does not fit bakers (it fits: none)"),
         (["play", CODE, "t8>f", "t7:0>t2"], "action at index 1: 't7:0>t2' is not a move"),
         (["solve", CODE], "the solver does not know the rules of Baker's Game"),

@@ -139,7 +139,7 @@ def test_the_plugins_dialog_lists_installed_and_left_out_plugins(
     assert builtins[1] == BUILTIN_PACKAGE
     assert builtins[3].splitlines() == [
         "variants: Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf",
-        "scoring: Normal, Vegas, No score, Spider, Cards left",
+        "scoring: Normal, Vegas, Vegas cumulative, No score, Spider, Cards left",
         "redeal policies: unlimited, passes",
         "hints",
     ]
