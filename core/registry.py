@@ -43,8 +43,9 @@ over, in registration order, so that the first plugin keeps an id.
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
 ['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
->>> catalog.options_from_code("KL1-D3V-AAAAAAG")
-GameOptions(variant='klondike', draw=3, scoring='vegas', redeal='passes:1', returns_allowed=True, deal=6, balance=0)
+>>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
+>>> options.variant, options.draw, options.scoring, options.redeal, options.deal
+('klondike', 3, 'vegas', 'passes:1', 6)
 """
 
 from __future__ import annotations
