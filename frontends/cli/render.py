@@ -146,7 +146,10 @@ def describe_rules(rules: Ruleset, lang: str = "en", state: State | None = None)
             parts.append(Message("draw {draw}", draw=options.draw))
         else:
             parts.append(f"{i18n.translate(variant.draw_label, lang, variant.domain)}: {options.draw}")
-    parts.append(Message("{scoring} scoring", scoring=rules.scoring.name(lang)))
+    if rules.scoring.format(rules.scoring.initial_score):
+        parts.append(Message("{scoring} scoring", scoring=rules.scoring.name(lang)))
+    else:  # a game without score: its scheme's name says so ("No score")
+        parts.append(rules.scoring.name(lang))
     if waste:
         parts.append(
             Message("unlimited redeals") if passes is None else Plural("{n} pass", "{n} passes", passes)

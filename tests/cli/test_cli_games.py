@@ -66,7 +66,7 @@ def test_freecell_shows_its_cells_and_eight_columns(capsys: pytest.CaptureFixtur
     status, out, err = cli(capsys, "show", code)
     assert status == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == f"FreeCell · No score scoring   {code}"
+    assert lines[0] == f"FreeCell · No score   {code}"
     assert lines[1] == "Moves 0"  # no score to show, no stock to pass through
     assert lines[3] == "c1 --   c2 --   c3 --   c4 --   f1 ♠ --   f2 ♥ --   f3 ♦ --   f4 ♣ --"
     assert [line[:4] for line in lines[5:]] == [f"t{n}  " for n in range(1, 9)]

@@ -69,7 +69,7 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
 def test_show_gives_a_deal_of_bakers_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = cli(capsys, "show", CODE)
     assert status == 0 and err == ""
-    assert out.splitlines()[0] == f"Baker's Game · No score scoring   {CODE}"
+    assert out.splitlines()[0] == f"Baker's Game · No score   {CODE}"
     assert "Pass" not in out and "s [" not in out
     assert "t8  JC 6S KC QC KS AC" in out.splitlines()
     status, out, _ = cli(capsys, "show", CODE, "--json")
