@@ -8,7 +8,7 @@ Prints, with the targets of the engine issue:
   ``--before`` (default bb785fd, the commit before the table of named piles), checked
   out with ``git worktree`` in a temporary folder, side by side;
 - legal-move generation, mean time per position over positions from random play
-  (target <= 20 us), in Klondike and in Spider;
+  (target <= 20 us in Klondike, <= 40 us in Spider);
 - start-up of `solitaire show CODE` as a process, wall clock median (target <= 150 ms);
 - dealing: the version-1 shuffle of one deck (`shuffled_deck`) and of two decks
   (`shuffle_positions(deal, 104)`), best mean time per deal (no target; it should not grow).
@@ -193,14 +193,14 @@ def main() -> None:
     before = replay_speed_at(args.before, klondike)
     shown = "n/a" if before is None else f"{before:,.0f}"
     print(f"replay of the Klondike games, actions per second: now {now:,.0f}, at {args.before} {shown}")
-    for name, games in (("Klondike", klondike), ("Spider", spider_games(catalog, args))):
+    for name, games, target in (("Klondike", klondike, 20), ("Spider", spider_games(catalog, args), 40)):
         sample = positions(catalog, games)
         mean = movegen_time(sample)
         print(
             f"legal-move generation, {name}, mean per position over {len(sample):,}: {mean * 1e6:.1f} us",
             end="",
         )
-        print("   target <= 20 us")
+        print(f"   target <= {target} us")
     startup = startup_time() * 1000
     print(f"start-up of `solitaire show CODE`, median wall: {startup:.0f} ms   target <= 150 ms")
     one, two = deal_times()
