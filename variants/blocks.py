@@ -828,10 +828,21 @@ class Declared(Variant):
         return events
 
     def _own_foundation(self, state: State, card: Card) -> str:
+        pile = self._accepting_foundation(state, card)
+        if pile is None:
+            raise ValueError(f"no foundation takes {card}")
+        return pile
+
+    def _accepting_foundation(self, state: State, card: Card) -> str | None:
+        """The first foundation that takes ``card`` now (of its suit, when they are by
+        suit), or None."""
+        by_suit = self.foundations_block.by_suit
         for pile in self._foundation_ids:
-            if (int(pile[1:]) - 1) % 4 == card.suit and self._foundation_refusal(state, card, pile) is None:
+            if by_suit and (int(pile[1:]) - 1) % 4 != card.suit:
+                continue
+            if self._foundation_refusal(state, card, pile) is None:
                 return pile
-        raise ValueError(f"no foundation takes {card}")
+        return None
 
     def _runs_off(self, state: State, events: list[Event]) -> list[Event]:
         """Spider: every column ending in a whole run, king to ace of one suit, sends it
@@ -933,18 +944,10 @@ class Declared(Variant):
 
     def _foundation_move(self, state: State, card: Card) -> str | None:
         """Where a card goes in a legal move to a foundation ("f" by suit), or None."""
-        block = self.foundations_block
-        if block.by_suit:
-            for pile in self._foundation_ids:
-                if (int(pile[1:]) - 1) % 4 == card.suit and self._foundation_refusal(
-                    state, card, pile
-                ) is None:
-                    return "f"
-            return None
-        for pile in self._foundation_ids:
-            if self._foundation_refusal(state, card, pile) is None:
-                return pile
-        return None
+        pile = self._accepting_foundation(state, card)
+        if pile is None or not self.foundations_block.by_suit:
+            return pile
+        return "f"
 
     def is_won(self, state: State) -> bool:
         """Every card on the foundations."""
