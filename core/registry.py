@@ -42,7 +42,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'reflechi', 'scorpion', 'spider', 'yukon']
 >>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
 >>> options.variant, options.draw, options.scoring, options.redeal, options.deal
 ('klondike', 3, 'vegas', 'passes:1', 6)
@@ -520,6 +520,11 @@ class Catalog:
         """The scoring scheme with this id, or :class:`OptionsError`."""
         return _lookup(self.scorings, scoring_id, "scoring scheme")
 
+    def default_redeal(self, variant_id: str, scoring_id: str) -> str:
+        """The redeal policy a game of this variant and scoring gets unless told
+        otherwise: the variant's own (``Variant.default_redeal``), else the scheme's."""
+        return self.variant(variant_id).default_redeal or self.scoring(scoring_id).default_redeal
+
     def redeal(self, policy_id: str) -> RedealPolicy:
         """The redeal policy for an id like ``unlimited`` or ``passes:3``."""
         name, colon, argument = policy_id.partition(":")
@@ -575,12 +580,13 @@ class Catalog:
                     draw=draw,
                 )
             )
-        policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
-        if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
+        default = chosen.default_redeal or scheme.default_redeal
+        policy = self.redeal(redeal if redeal is not None else default)
+        if not chosen.has_stock and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
             )
-        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(scheme.default_redeal).id:
+        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no waste to turn back: it takes no redeal policy", variant=chosen.id)
             )
@@ -665,7 +671,7 @@ class Catalog:
         """The game code of ``options`` (the seed form when the options allow it)."""
         scheme = self.scoring(options.scoring)
         redeal = None
-        if options.redeal != scheme.default_redeal:
+        if options.redeal != self.default_redeal(options.variant, options.scoring):
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):

@@ -100,6 +100,9 @@ class Variant(ABC):
     family: ClassVar[str] = ""
     #: The scoring scheme a new game gets unless told otherwise.
     default_scoring: ClassVar[str] = "normal"
+    #: The redeal policy a new game gets unless told otherwise (Forty Thieves:
+    #: ``passes:1``), or None: the scoring scheme's ``default_redeal``.
+    default_redeal: ClassVar[str | None] = None
     #: What the number after ``D`` in a game code chooses, shown in the New Game dialog:
     #: the cards a tap of the stock draws (``draws``), or, say, Spider's suits.
     draw_label: ClassVar[str] = i18n.N_("Draw")

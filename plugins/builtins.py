@@ -1,7 +1,7 @@
-"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider and Golf,
-their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
-and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
-third-party package implements.
+"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
+Gypsy, Forty Thieves, Scorpion and Mod 3, their scoring schemes (Normal, Vegas, none,
+Spider's and Golf's), the ``unlimited`` and ``passes:N`` redeal policies and the
+heuristic hint, through the same hooks a third-party package implements.
 
 The core knows no built-ins: the application hands them to its
 :class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
@@ -9,7 +9,7 @@ what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
 >>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'reflechi', 'scorpion', 'spider', 'yukon']
 >>> sorted(catalog.scorings)
 ['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
@@ -37,10 +37,14 @@ from solitaire.plugins.scoring import (
     VegasCumulativeScoring,
     VegasScoring,
 )
+from solitaire.variants.forty_thieves import FortyThieves
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
+from solitaire.variants.gypsy import Gypsy
 from solitaire.variants.klondike import Klondike
+from solitaire.variants.mod3 import Mod3
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.scorpion import Scorpion
 from solitaire.variants.spider import Spider
 from solitaire.variants.yukon import Yukon
 
@@ -55,6 +59,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(Gypsy())
+    register.add_variant(FortyThieves())
+    register.add_variant(Scorpion())
+    register.add_variant(Mod3())
 
 
 @hookimpl
