@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from solitaire.core.cards import RANK_TEXT, Card
+from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal, Rule
@@ -24,14 +24,14 @@ from solitaire.core.ruleset import PileSpec, Ruleset
 from solitaire.core.state import Pile, State
 from solitaire.variants import blocks as b
 
-__all__ = ["ACES", "Mod3"]
+__all__ = ["ACES", "BASE", "ROWS", "Mod3"]
 
 ACES: Final = "f25"
+BASE: Final = {**{f"f{n + 1}": 2 + n // 8 for n in range(24)}, ACES: 1}  # the rank each pile starts with
+ROWS: Final = {r: [f for f, base in BASE.items() if base == min(r, 2 + (r - 2) % 3)] for r in range(1, 14)}
 ONLY_ACES: Final = Rule("foundation.aces-only", N_("{card} cannot go on the aces pile: only aces go there."))
 ACES_STAY: Final = Rule("foundation.aces-stay", N_("The aces stay on the aces pile."), source=True)
-NO_BASE: Final = Rule(
-    "foundation.wrong-start", N_("{card} cannot go there: that pile does not start with a {rank}.")
-)
+NO_BASE: Final = Rule("foundation.start", N_("{card} cannot go on a pile that does not start with a {rank}."))
 
 
 class Mod3(b.Declared):
@@ -61,28 +61,30 @@ class Mod3(b.Declared):
         return state.with_piles({f"f{n + 1}": Pile((), (card,)) for n, card in enumerate(order[:24])})
 
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        cards, base = state.pile(pile).up, BASE[pile]
         if pile == ACES:
             return None if card.rank == 1 else ONLY_ACES.refuse(card=card)
-        cards, rank = state.pile(pile).up, "234"[(int(pile[1:]) - 1) // 8]
-        if RANK_TEXT[(cards[0] if cards else card).rank - 1] != rank:
-            return (NO_BASE if cards else b.FOUNDATION_BASE).refuse(card=card, rank=rank)
+        if (cards[0] if cards else card).rank != base:
+            return (NO_BASE if cards else b.FOUNDATION_BASE).refuse(card=card, rank=base)
         return self.foundations_block.build.refusal(card, cards[-1]) if cards else None
 
+    def _foundation_move(self, state: State, card: Card) -> str | None:
+        return None  # the moves to the foundations are all listed below
+
     def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
-        checked = super().check(state, move, rules)
-        return ACES_STAY.refuse() if isinstance(checked, Move) and move.src == ACES else checked
+        return ACES_STAY.refuse() if move.src == ACES else super().check(state, move, rules)
 
     def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
-        refusal = super().can_pick_up(state, pile, count, rules)
-        return ACES_STAY.refuse() if refusal is None and pile == ACES else refusal
+        return ACES_STAY.refuse() if pile == ACES else super().can_pick_up(state, pile, count, rules)
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        """The blocks' moves but those to a foundation and from the aces pile; then every
-        top card of the fourth row and the rows to each foundation that takes it."""
-        home, fits = self._foundation_ids, self._foundation_refusal
-        moves = [m for m in super().legal_moves(state, rules) if m.src != ACES and m.dst not in home]
-        tops = [(p, state.pile(p).up) for p in (*self._tableau_ids, *home[: 24 * rules.returns_allowed])]
-        return moves + [Move(p, f) for p, up in tops if up for f in home if fits(state, up[-1], f) is None]
+        """The blocks' moves but those from the aces pile; then every top card of the fourth
+        row and of the rows to each pile that takes it (of those that start with its rank:
+        ``ROWS``)."""
+        ids = self._tableau_ids + self._foundation_ids[: 24 * rules.returns_allowed]
+        tops, fits = [(p, c) for p in ids for c in state.pile(p).up[-1:]], self._foundation_refusal
+        moves = [m for m in super().legal_moves(state, rules) if m.src != ACES]
+        return moves + [Move(p, f) for p, c in tops for f in ROWS[c.rank] if not fits(state, c, f)]
 
     def piles(self, state: State) -> list[PileSpec]:
         """The three rows on top, the aces pile at the right of the first, the fourth row
