@@ -1,4 +1,5 @@
-"""Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider and Golf.
+"""Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider, Golf, Gypsy,
+Forty Thieves, Scorpion and Mod 3.
 
 Run from the repository root:  .venv/bin/python tests/data/make_perft.py
 
@@ -443,6 +444,174 @@ GOLF: list[Scenario] = [
     ("GO1-D1G-AAAAAAP", "s s s s s s s s", 0, None, "deal 15 after eight taps"),
 ]
 
+# -- Gypsy, Forty Thieves, Scorpion, Mod 3 ------------------------------------------------------
+
+
+def _named_foundation(game: Game) -> bool:
+    """Two decks: a card two foundations of its suit take (``SRC>f`` and ``SRC>fN``)."""
+    return any(move.dst not in (None, "f") and move.dst.startswith("f") for move in game.legal_moves())
+
+
+def _foundation_returns(game: Game) -> bool:
+    return any(move.src.startswith("f") and (move.dst or "").startswith("t") for move in game.legal_moves())
+
+
+def _from_waste(game: Game) -> bool:
+    return any(move.src == "w" and (move.dst or "").startswith("t") for move in game.legal_moves())
+
+
+def _turned_up(n: int) -> Condition:
+    return lambda game: game.state.face_down_count <= 12 - n
+
+
+def _deal_onto_empty(game: Game) -> bool:
+    """Scorpion: the stock still to deal while one of the first three columns is empty."""
+    return bool(game.state.stock) and any(not game.state.pile(f"t{n}") for n in (1, 2, 3))
+
+
+def _row_to_row(game: Game) -> bool:
+    """Mod 3: a card of the rows that fits on another pile of the rows."""
+    return any(move.src.startswith("f") and (move.dst or "").startswith("f") for move in game.legal_moves())
+
+
+def _aces_home(n: int) -> Condition:
+    return lambda game: len(game.state.pile("f25").up) >= n
+
+
+GYPSY: list[Scenario] = [
+    (
+        "GY1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal, tops TC 4H 3S 4S JS 9C JC KS. 3S goes on 4H (t3>t2); nothing else"
+        " fits (no red J, Q, T, 5 or black 5 on top), there is no ace and no empty column; the stock"
+        " may deal: s t3>t2.",
+    ),
+    ("GY1-D1X-AAAAAAB", "s", 0, None, "a row dealt from the stock"),
+    ("GY1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("GY1-D1X-AAAAAAD", None, 1, _group_of(3), "a group of 3 or more may move"),
+    (
+        "GY1-D1X-AAAAAAE",
+        None,
+        2,
+        _empty_column_and(_always),
+        "an empty column: any card or group may fill it, and the stock deals all the same",
+    ),
+    (
+        "GY1-D1X-AAAAAAF",
+        None,
+        3,
+        _empty_column_and(_group_of(2)),
+        "an empty column and a group: tN:1>tM moves one card of it",
+    ),
+    ("GY1-D1X-AAAAAAG", None, 4, _named_foundation, "two foundations of the suit take a card: SRC>fN"),
+    ("GY1-D1X-AAAAAAH", None, 5, _foundation_returns, "a foundation's top card may come back to a column"),
+    ("GY1-D1X-AAAAAAI", None, 6, _home(8), "eight cards home"),
+    ("GY1-D1X-AAAAAAJ", None, 7, _home(20), "twenty cards home"),
+    ("GY1-D1X-AAAAAAK", "s s s", 0, None, "three rows dealt"),
+    ("GY1-D1X-AAAAAAL", "s s s s s s s s s s", 0, None, "the stock spent: no s"),
+    ("GY1-D1X-AAAAAAM", None, 8, _after(40, _group_of(4)), "a group of 4 or more, later on"),
+    ("GY1-D1X-AAAAAAN", None, 9, _after(40, _stock_cards(40)), "half the stock dealt"),
+    ("GY1-D1X-AAAAAAO", None, 10, _home(16), "sixteen cards home"),
+    ("GY1-D1X-AAAAAAP", None, 11, _after(30, _foundation_returns), "a foundation's top may come back, later on"),
+]
+
+FORTY_THIEVES: list[Scenario] = [
+    (
+        "FT1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal, tops 8H 9H QH 3H 6S 7H AC AH AC 6H, stock full, waste empty. The"
+        " aces go home, each to the first foundation of its suit or the suit's second one: t7>f t7>f8"
+        " t8>f t8>f6 t9>f t9>f8. In suit one rank lower: 8H on 9H (t1>t2), 7H on 8H (t6>t1), 6H on 7H"
+        " (t10>t6); no KH, 4H, 7S or 2 on top for QH, 3H, 6S and the aces; no empty column; and s.",
+    ),
+    ("FT1-D1X-AAAAAAB", "s", 0, None, "one card turned onto the waste"),
+    ("FT1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("FT1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    ("FT1-D1X-AAAAAAE", None, 1, _from_waste, "the waste's top card fits a column"),
+    ("FT1-D1X-AAAAAAQ", None, 2, _empty_column_and(_always), "an empty column, which takes any card"),
+    ("FT1-D1X-AAAAAAG", None, 3, _named_foundation, "two foundations of the suit take a card: SRC>fN"),
+    ("FT1-D1X-AAAAAAH", None, 4, _home(8), "eight cards home"),
+    ("FT1-D1X-AAAAAAI", None, 5, _home(16), "sixteen cards home"),
+    ("FT1-D1X-AAAAAAJ", None, 6, _stock_cards(32), "half the stock turned"),
+    (
+        "FT1-D1X-AAAAAAK",
+        " ".join(["s"] * 64),
+        0,
+        None,
+        "the stock spent, one pass: no s, only the waste's top plays",
+    ),
+    ("FT1-D1X-AAAAAAQ", None, 7, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    ("FT1-D1X-AAAAAAM", None, 8, _home(30), "thirty cards home"),
+    ("FT1-D1X-AAAAAAN", None, 9, _stock_cards(0), "the stock spent in play"),
+    ("FT1-D1X-AAAAAAO", None, 10, _after(20, _from_waste), "the waste's top fits, later on"),
+    ("FT1-D1X-AAAAAAR", None, 111, _home(50), "fifty cards home"),
+]
+
+SCORPION: list[Scenario] = [
+    (
+        "SC1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal; tops 3C AS 4S 2D 8S TS 3D. A face-up card goes with all on it onto"
+        " its suit one rank higher: 3S of t6 (6 cards) on 4S (t6:6>t3), AD of t7 (3 cards) on 2D"
+        " (t7:3>t4), 7S of t4 (3 cards) on 8S (t4:3>t5), 2D on 3D (t4>t7). No 2C or 9S face up for 3C"
+        " and TS, nothing on AS, no empty column; the stock may deal: s.",
+    ),
+    ("SC1-D1X-AAAAAAB", "s", 0, None, "the stock dealt onto t1 t2 t3: no s"),
+    ("SC1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("SC1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    ("SC1-D1X-AAAAAAE", None, 1, _group_of(5), "a group of 5 or more, in order or not, may move"),
+    ("SC1-D1X-AAAAAAF", None, 2, _turned_up(3), "three face-down cards turned up"),
+    ("SC1-D1X-AAAAAAG", None, 3, _empty_column_and(_always), "an empty column, which takes only a king"),
+    ("SC1-D1X-AAAAAAH", None, 4, _deal_onto_empty, "the stock deals onto an empty column too"),
+    ("SC1-D1X-AAAAAAI", None, 5, _runs_off(1), "a run went off to a foundation by itself"),
+    ("SC1-D1X-AAAAAAJ", None, 6, _turned_up(12), "every face-down card turned up"),
+    ("SC1-D1X-AAAAAAK", None, 7, _runs_off(2), "two runs off"),
+    ("SC1-D1X-AAAAAAL", None, 8, _after(10, _stock_cards(0)), "the stock dealt in play"),
+    ("SC1-D1X-AAAAAAM", None, 9, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    ("SC1-D1X-AAAAAAN", None, 10, _runs_off(3), "three runs off"),
+    ("SC1-D1X-AAAAAAO", None, 11, _group_of(8), "a group of 8 or more may move"),
+    ("SC1-D1X-AAAAAAP", None, 12, _won, "won: no move at all"),
+]
+
+MOD3: list[Scenario] = [
+    (
+        "MO1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal. No row pile starts right but f18 (4H) and f20 (4S) in row three;"
+        " 7H, the top of f6, goes on 4H (f6>f18), no 7S is on top. The aces AD (f15) and AS (t4) go to"
+        " the aces pile (f15>f25 t4>f25). No place of the fourth row is empty; the stock may deal: s.",
+    ),
+    ("MO1-D1X-AAAAAAB", "s", 0, None, "a row dealt onto the fourth row"),
+    ("MO1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("MO1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    (
+        "MO1-D1X-AAAAAAE",
+        None,
+        1,
+        _empty_column_and(_always),
+        "an empty place of the fourth row takes any card",
+    ),
+    ("MO1-D1X-AAAAAAF", None, 2, _row_to_row, "a card of the rows fits on another pile of the rows"),
+    ("MO1-D1X-AAAAAAG", None, 3, _aces_home(4), "four aces home, none comes back"),
+    ("MO1-D1X-AAAAAAH", None, 4, _home(40), "forty cards in the rows and on the aces pile"),
+    ("MO1-D1X-AAAAAAI", "s s s s s s s s s", 0, None, "the stock spent: no s"),
+    ("MO1-D1X-AAAAAAJ", None, 5, lambda game: _empty_columns(game) >= 3, "three empty places"),
+    ("MO1-D1X-AAAAAAK", None, 6, _home(60), "sixty cards home"),
+    ("MO1-D1X-AAAAAAL", None, 7, _stock_cards(32), "half the stock dealt"),
+    ("MO1-D1X-AAAAAAM", None, 8, _home(80), "eighty cards home"),
+    ("MO1-D1X-AAAAAAN", None, 9, _after(20, _row_to_row), "a card of the rows moves on, later"),
+    ("MO1-D1X-AAAAAAO", None, 10, _aces_home(8), "all eight aces home"),
+    ("MO1-D1X-AAAAAAP", None, 11, _won, "won: no move at all but shifting the rows' tops"),
+]
+
 MAX_STEPS = 3000
 TRIES = 20
 
@@ -543,7 +712,7 @@ def write(path: Path, title: str, scenarios: list[Scenario]) -> None:
             key = (code.replace("NF-", "N-"), seed, id(condition))
             found = known.get(key)
             if found is None or not _replays(code, found, condition):
-                classic = code[:2] not in ("FC", "SP", "GO")
+                classic = code[:2] in ("KL", "TF")
                 found = (_walk if classic else _search)(code, seed, condition)
                 known[key] = found
             actions = found
@@ -588,6 +757,10 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "freecell": ("FreeCell", FREECELL),
     "spider": ("Spider", SPIDER),
     "golf": ("Golf", GOLF),
+    "gypsy": ("Gypsy", GYPSY),
+    "forty-thieves": ("Forty Thieves", FORTY_THIEVES),
+    "scorpion": ("Scorpion", SCORPION),
+    "mod3": ("Mod 3", MOD3),
 }
 
 if __name__ == "__main__":
