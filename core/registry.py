@@ -50,6 +50,7 @@ over, in registration order, so that the first plugin keeps an id.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -57,7 +58,6 @@ import time
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
@@ -385,6 +385,8 @@ class Catalog:
         self._guard(name)
 
     def _load_entry_points(self) -> None:
+        from importlib import metadata
+
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
             if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
                 continue
@@ -1014,8 +1016,11 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
         ) from None
 
 
+@functools.cache
 def package_version(package: str) -> str:
     """The installed version of a distribution, or ``"unknown"``."""
+    from importlib import metadata
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
@@ -1023,6 +1028,8 @@ def package_version(package: str) -> str:
 
 
 def _distribution_of(module: str) -> str | None:
+    from importlib import metadata
+
     top = module.partition(".")[0]
     names = metadata.packages_distributions().get(top, [])
     return names[0] if names else None

@@ -8,11 +8,9 @@ scheme reacts to the events, and the ruleset folds them into the next state.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -136,6 +134,8 @@ class Variant(ABC):
         if not package:
             return None  # a module outside any package (such as a script) ships no files
         try:
+            from importlib import resources
+
             folder = resources.files(package).joinpath(self.rules_folder)
             for language in dict.fromkeys((lang, "en")):
                 page = folder.joinpath(f"{self.id}.{language}.md")
@@ -154,6 +154,8 @@ class Variant(ABC):
 
     def random_deal(self) -> int:
         """A deal number drawn at random, each of :attr:`deal_numbers` as likely."""
+        import secrets
+
         numbers = self.deal_numbers
         return numbers[secrets.randbelow(len(numbers))]
 

@@ -27,7 +27,6 @@ from solitaire.core.registry import Catalog, Registry
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.plugins import sampling_hints, solver_hints
-from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
 from solitaire.plugins.scoring import (
     GolfScoring,
@@ -75,6 +74,8 @@ def solitaire_register_redeal(register: Registry) -> None:
 
 @hookimpl(trylast=True)
 def solitaire_hint(state: State, rules: Ruleset) -> Hint | None:
+    from solitaire.plugins.hints import heuristic_hint  # loaded when a hint is asked
+
     return heuristic_hint(state, rules)
 
 

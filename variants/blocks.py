@@ -16,6 +16,7 @@ whatever the blocks do not say.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final, TypeAlias
 
@@ -421,11 +422,6 @@ class Declared(Variant):
         self._group_build: Build | None = (
             tableau.build if groups == "ordered" else groups if isinstance(groups, Build) else None
         )
-        # Tables by face (0..51) for the move generator: the faces that go on a face by
-        # the tableau's build (sorted), by the group build and by the foundations' build.
-        self._fitting: tuple[tuple[int, ...], ...] = _fitting_faces(tableau.build)
-        self._group_fitting = tuple(map(frozenset, _fitting_faces(self._group_build or tableau.build)))
-        self._foundation_fitting = tuple(map(frozenset, _fitting_faces(foundations.build)))
         index = self.table.index
         self._tableau_places = tuple(index[pile] for pile in self._tableau_ids)
         self._cell_places = tuple(index[pile] for pile in self._cell_ids)
@@ -444,6 +440,22 @@ class Declared(Variant):
             )
             for suit in range(4)
         )
+
+    # Tables by face (0..51) for the move generator, made at their first use: the faces
+    # that go on a face by the tableau's build (in order), by the group build and by the
+    # foundations' build.
+
+    @functools.cached_property
+    def _fitting(self) -> tuple[tuple[int, ...], ...]:
+        return _fitting_faces(self.tableau_block.build)
+
+    @functools.cached_property
+    def _group_fitting(self) -> tuple[frozenset[int], ...]:
+        return tuple(map(frozenset, _fitting_faces(self._group_build or self.tableau_block.build)))
+
+    @functools.cached_property
+    def _foundation_fitting(self) -> tuple[frozenset[int], ...]:
+        return tuple(map(frozenset, _fitting_faces(self.foundations_block.build)))
 
     # -- the table ----------------------------------------------------------------------------
 
@@ -996,6 +1008,7 @@ class Declared(Variant):
         return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
 
 
+@functools.cache
 def _fitting_faces(build: Build) -> tuple[tuple[int, ...], ...]:
     """For each face 0..51, the faces that ``build`` lets go on it, in order."""
     from solitaire.core.cards import CARDS
