@@ -245,6 +245,28 @@ def pile_list(ids: Sequence[str]) -> str:
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]}..{run[-1]}" for run in runs)
 
 
+#: A slot of a picture, in characters: room for ``t28 10♥`` and a space.
+_SLOT = 8
+
+
+def _picture(texts: Sequence[tuple[tuple[float, float], str]]) -> list[str]:
+    """Texts at places (slots across, card heights down) as lines: a slot is
+    :data:`_SLOT` characters, half a card's height a line; a text that would run into
+    the one before it on its line starts a space after it."""
+    lines: dict[int, list[tuple[int, str]]] = {}
+    for (x, y), text in texts:
+        if text:
+            lines.setdefault(round(y * 2), []).append((round(x * _SLOT), text))
+    out = []
+    for number in range(max(lines, default=-1) + 1):
+        line = ""
+        for column, text in sorted(lines.get(number, [])):
+            width = len(_ESCAPE.sub("", line))
+            line += " " * (column - width if column > width else 1 if line else 0) + text
+        out.append(line.rstrip())
+    return out
+
+
 def _rows(specs: Sequence[PileSpec]) -> list[list[PileSpec]]:
     """The piles row by row from the top, each row from the left."""
     rows: dict[int, list[PileSpec]] = {}
@@ -330,8 +352,28 @@ def render_state(
         mark = label(spec)
         return f"{spec.id} {mark + ' ' if mark else ''}{_pad(top, width)}", "   "
 
+    def placed(spec: PileSpec) -> str:
+        """A pile of a picture (a pile at a place of its own): its id and top card, a
+        stock's count too; nothing for an empty pile of a covering layout."""
+        pile = state.pile(spec.id)
+        top = card(pile.up[-1]) if pile.up else "##" if pile.down else ""
+        if spec.kind == "stock":
+            count = len(pile.down) + len(pile.up)
+            return f"{spec.id} {f'[{count}]' if count else '[ ]'}{' ' + top if pile.up else ''}"
+        if not top:
+            return "" if spec.covered_by or spec.id in covering else f"{spec.id} --"
+        return f"{spec.id} {top}"
+
+    covering = {pile for spec in specs for pile in spec.covered_by}
     for row in _rows(specs):
         lines.append("")
+        pictured = [spec for spec in row if spec.at is not None]
+        if pictured:
+            lines += _picture([(spec.at or (0.0, 0.0), placed(spec)) for spec in pictured])
+            row = [spec for spec in row if spec.at is None]
+            if not row:
+                continue
+            lines.append("")
         piles = [spec for spec in row if spec.kind != "column"]
         if piles:
             line = ""
