@@ -35,4 +35,4 @@ class TriPeaks(o.Overlapping):
         b.Tableau((1,) * 28, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.NO_CARD, groups="single"),
     )
     spots: ClassVar[tuple[o.Spot, ...]] = o.peaks(3, 4)
-    places: ClassVar[dict[str, o.Spot]] = {"s": (3.5, 2.7), "f1": (5.0, 2.7)}
+    places: ClassVar[dict[str, o.Spot]] = {"s": (3.75, 2.7), "f1": (5.25, 2.7)}
