@@ -291,7 +291,10 @@ def render_state(
     Each row of the layout is a line of piles (stock, waste, cells, foundations: a
     pile's id, then its top card), and its columns are a line each, bottom card
     first; a blank line parts the rows.  A foundation is labelled with what its empty
-    pile takes (its suit) where the foundations take different cards.
+    pile takes (its suit) where the foundations take different cards.  Piles at places
+    of their own (``PileSpec.at``: Pyramid's, TriPeaks') are drawn as a picture, each
+    its id and top card at its place, a slot eight characters wide and half a card's
+    height a line.
 
     Cards are written as messages write them (``10♥``), or with ``symbols=False``
     in letters (``TH``) for an output that cannot write the suit symbols;
@@ -353,18 +356,15 @@ def render_state(
         return f"{spec.id} {mark + ' ' if mark else ''}{_pad(top, width)}", "   "
 
     def placed(spec: PileSpec) -> str:
-        """A pile of a picture (a pile at a place of its own): its id and top card, a
-        stock's count too; nothing for an empty pile of a covering layout."""
+        """A pile of a picture (a pile at a place of its own): its id and top card; a
+        stock's face-down count, and its face-up card (Pyramid's) if it shows one."""
         pile = state.pile(spec.id)
-        top = card(pile.up[-1]) if pile.up else "##" if pile.down else ""
+        top = card(pile.up[-1]) if pile.up else "##" if pile.down else "--"
         if spec.kind == "stock":
-            count = len(pile.down) + len(pile.up)
+            count = len(pile.down)
             return f"{spec.id} {f'[{count}]' if count else '[ ]'}{' ' + top if pile.up else ''}"
-        if not top:
-            return "" if spec.covered_by or spec.id in covering else f"{spec.id} --"
         return f"{spec.id} {top}"
 
-    covering = {pile for spec in specs for pile in spec.covered_by}
     for row in _rows(specs):
         lines.append("")
         pictured = [spec for spec in row if spec.at is not None]
