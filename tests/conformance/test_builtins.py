@@ -66,8 +66,8 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike and Réfléchi."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 2)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi and Pyramid."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 3)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 
