@@ -479,10 +479,13 @@ def _peak_cleared(game: Game) -> bool:
     return any(not game.state.pile(pile) for pile in ("t1", "t2", "t3"))
 
 
-def _win_actions(name: str) -> list[str]:
-    """The actions of a winning line of tests/data/wins/ (written by make_wins_overlap.py)."""
-    text = (HERE / "wins" / f"{name}.win").read_text(encoding="utf-8")
-    return [a for line in text.splitlines() if line.startswith("actions:") for a in line.split()[1:]]
+def _win(name: str) -> tuple[str, str]:
+    """The code and the actions of the winning line of tests/data/wins/ (make_wins.py)."""
+    fields: dict[str, list[str]] = {}
+    for line in (HERE / "wins" / f"{name}.win").read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), []).append(value.strip())
+    return " ".join(fields["code"]), " ".join(fields["actions"])
 
 
 PYRAMID: list[Scenario] = [
@@ -522,8 +525,7 @@ PYRAMID: list[Scenario] = [
     ("PY1-D1X-AAAAAAL", None, 8, _last_pass_spent, "the last pass spent: no tap"),
     ("PY1-D1X-AAAAAAM", None, 9, _home(30), "deep in the game: 30 cards off"),
     (
-        "PY1-D1X-AAAAAAB",
-        " ".join(_win_actions("pyramid")),
+        *_win("pyramid"),
         0,
         None,
         "hand-checked: won (the line of tests/data/wins/pyramid.win): all 52 cards are off, the stock"
@@ -568,7 +570,7 @@ TRIPEAKS: list[Scenario] = [
         "two peaks cleared",
     ),
     ("TP1-D1X-AAAAAAP", "s s s s s s s s", 0, None, "no score: after eight taps"),
-    ("TP1-D1T-AAAAAAB", " ".join(_win_actions("tripeaks")), 0, None, "won (tests/data/wins/tripeaks.win)"),
+    (*_win("tripeaks"), 0, None, "won (tests/data/wins/tripeaks.win)"),
 ]
 
 MAX_STEPS = 3000
