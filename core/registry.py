@@ -42,7 +42,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+['freecell', 'golf', 'klondike', 'pyramid', 'reflechi', 'spider', 'tripeaks', 'yukon']
 >>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
 >>> options.variant, options.draw, options.scoring, options.redeal, options.deal
 ('klondike', 3, 'vegas', 'passes:1', 6)
@@ -577,12 +577,13 @@ class Catalog:
                     draw=draw,
                 )
             )
-        policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
-        if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
+        default = self.default_redeal(chosen, scheme)
+        policy = self.redeal(redeal if redeal is not None else default)
+        if not chosen.has_stock and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
             )
-        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(scheme.default_redeal).id:
+        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no waste to turn back: it takes no redeal policy", variant=chosen.id)
             )
@@ -597,6 +598,12 @@ class Catalog:
                 )
             )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
+
+    def default_redeal(self, variant: Variant, scheme: ScoringScheme) -> str:
+        """The redeal policy a game of ``variant`` scored by ``scheme`` gets unless told
+        otherwise (and its code leaves out): the variant's own ``default_redeal``, else
+        the scheme's."""
+        return variant.default_redeal or scheme.default_redeal
 
     def ruleset(self, options: GameOptions) -> Ruleset:
         """Bind the plugins named by ``options``."""
@@ -667,7 +674,7 @@ class Catalog:
         """The game code of ``options`` (the seed form when the options allow it)."""
         scheme = self.scoring(options.scoring)
         redeal = None
-        if options.redeal != scheme.default_redeal:
+        if options.redeal != self.default_redeal(self.variant(options.variant), scheme):
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):

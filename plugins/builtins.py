@@ -1,5 +1,6 @@
-"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider and Golf,
-their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
+"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
+Pyramid and TriPeaks, their scoring schemes (Normal, Vegas, none, Spider's, Golf's and
+TriPeaks'), the ``unlimited``
 and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
 third-party package implements.
 
@@ -9,9 +10,9 @@ what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
 >>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+['freecell', 'golf', 'klondike', 'pyramid', 'reflechi', 'spider', 'tripeaks', 'yukon']
 >>> sorted(catalog.scorings)
-['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
+['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
 """
@@ -33,14 +34,17 @@ from solitaire.plugins.scoring import (
     NormalScoring,
     NoScoring,
     SpiderScoring,
+    TriPeaksScoring,
     VegasCumulativeScoring,
     VegasScoring,
 )
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.klondike import Klondike
+from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
 from solitaire.variants.spider import Spider
+from solitaire.variants.tripeaks import TriPeaks
 from solitaire.variants.yukon import Yukon
 
 __all__ = ["builtin_plugins", "hint_budget", "new_catalog"]
@@ -54,6 +58,8 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(Pyramid())
+    register.add_variant(TriPeaks())
 
 
 @hookimpl
@@ -64,6 +70,7 @@ def solitaire_register_scoring(register: Registry) -> None:
     register.add_scoring(NoScoring())
     register.add_scoring(SpiderScoring())
     register.add_scoring(GolfScoring())
+    register.add_scoring(TriPeaksScoring())
 
 
 @hookimpl

@@ -24,7 +24,7 @@ def _played_enough(summary: Summary, games: int) -> None:
     assert summary.refusals >= summary.positions * 5
 
 
-BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf"]
+BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"]
 #: The built-in variants each scheme fits.
 FITS = {
     "normal": ["klondike", "reflechi", "yukon"],
@@ -32,7 +32,8 @@ FITS = {
     "vegas-cumulative": ["klondike", "reflechi", "yukon"],
     "none": BUILTIN_VARIANTS,
     "spider": ["spider"],
-    "golf": ["golf"],
+    "golf": ["golf", "tripeaks"],
+    "tripeaks": ["tripeaks"],
 }
 
 
@@ -46,7 +47,7 @@ def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS)
 
 
-@pytest.mark.parametrize("variant", ["spider", "golf", "freecell"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks"])
 def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
     games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
     assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}
@@ -65,8 +66,8 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike and Réfléchi."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 2)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi and Pyramid."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 3)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 
