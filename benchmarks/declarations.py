@@ -5,7 +5,9 @@ Run:  .venv/bin/python benchmarks/declarations.py
 Counts the non-blank lines of each module in ``variants/`` that declares a game,
 docstrings left out (comments are counted: they are code a modder writes), with
 the targets of the generic-table issue: Klondike <= 60, FreeCell, Spider and
-Golf <= 40 each.  Exits with status 1 when a target is missed.
+Golf <= 40 each; and of the game library's: Pyramid and TriPeaks <= 25 (their
+covering layouts and pairs are shared machinery, variants/overlap.py).  Exits
+with status 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ import sys
 from pathlib import Path
 
 VARIANTS = Path(__file__).resolve().parent.parent / "variants"
-TARGETS = {"klondike": 60, "reflechi": None, "yukon": None, "freecell": 40, "spider": 40, "golf": 40}
+TARGETS = {
+    "klondike": 60,
+    "reflechi": None,
+    "yukon": None,
+    "freecell": 40,
+    "spider": 40,
+    "golf": 40,
+    "pyramid": 25,
+    "tripeaks": 25,
+}
 
 
 def docstring_lines(tree: ast.Module) -> set[int]:

@@ -42,7 +42,7 @@ over, in registration order, so that the first plugin keeps an id.
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
 >>> sorted(catalog.variants)
-['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'reflechi', 'scorpion', 'spider', 'yukon']
+['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'pyramid', 'reflechi', ...]
 >>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
 >>> options.variant, options.draw, options.scoring, options.redeal, options.deal
 ('klondike', 3, 'vegas', 'passes:1', 6)
@@ -50,6 +50,7 @@ over, in registration order, so that the first plugin keeps an id.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -57,7 +58,6 @@ import time
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
@@ -385,6 +385,8 @@ class Catalog:
         self._guard(name)
 
     def _load_entry_points(self) -> None:
+        from importlib import metadata
+
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
             if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
                 continue
@@ -520,11 +522,6 @@ class Catalog:
         """The scoring scheme with this id, or :class:`OptionsError`."""
         return _lookup(self.scorings, scoring_id, "scoring scheme")
 
-    def default_redeal(self, variant_id: str, scoring_id: str) -> str:
-        """The redeal policy a game of this variant and scoring gets unless told
-        otherwise: the variant's own (``Variant.default_redeal``), else the scheme's."""
-        return self.variant(variant_id).default_redeal or self.scoring(scoring_id).default_redeal
-
     def redeal(self, policy_id: str) -> RedealPolicy:
         """The redeal policy for an id like ``unlimited`` or ``passes:3``."""
         name, colon, argument = policy_id.partition(":")
@@ -580,7 +577,7 @@ class Catalog:
                     draw=draw,
                 )
             )
-        default = chosen.default_redeal or scheme.default_redeal
+        default = self.default_redeal(chosen, scheme)
         policy = self.redeal(redeal if redeal is not None else default)
         if not chosen.has_stock and policy.id != self.redeal(default).id:
             raise OptionsError(
@@ -601,6 +598,12 @@ class Catalog:
                 )
             )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
+
+    def default_redeal(self, variant: Variant, scheme: ScoringScheme) -> str:
+        """The redeal policy a game of ``variant`` scored by ``scheme`` gets unless told
+        otherwise (and its code leaves out): the variant's own ``default_redeal``, else
+        the scheme's."""
+        return variant.default_redeal or scheme.default_redeal
 
     def ruleset(self, options: GameOptions) -> Ruleset:
         """Bind the plugins named by ``options``."""
@@ -671,7 +674,7 @@ class Catalog:
         """The game code of ``options`` (the seed form when the options allow it)."""
         scheme = self.scoring(options.scoring)
         redeal = None
-        if options.redeal != self.default_redeal(options.variant, options.scoring):
+        if options.redeal != self.default_redeal(self.variant(options.variant), scheme):
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):
@@ -1020,8 +1023,11 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
         ) from None
 
 
+@functools.cache
 def package_version(package: str) -> str:
     """The installed version of a distribution, or ``"unknown"``."""
+    from importlib import metadata
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
@@ -1029,6 +1035,8 @@ def package_version(package: str) -> str:
 
 
 def _distribution_of(module: str) -> str | None:
+    from importlib import metadata
+
     top = module.partition(".")[0]
     names = metadata.packages_distributions().get(top, [])
     return names[0] if names else None

@@ -58,7 +58,7 @@ import attrs
 
 from solitaire.core import i18n
 from solitaire.core import log as game_log
-from solitaire.core.files import write_atomic
+from solitaire.core.files import HOME_VARIABLE, write_atomic
 from solitaire.core.i18n import N_
 from solitaire.core.locks import DEFAULT_WAIT, FileLock, LockTimeout
 from solitaire.core.untrusted import Quoted, loads_json
@@ -77,7 +77,6 @@ __all__ = [
     "default_folder",
 ]
 
-HOME_VARIABLE: Final = "SOLITAIRE_HOME"
 CURRENT: Final = "current-game.json"
 STATISTICS: Final = "statistics.json"
 SETTINGS: Final = "settings.json"

@@ -1,7 +1,7 @@
 """The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
-Gypsy, Forty Thieves, Scorpion and Mod 3, their scoring schemes (Normal, Vegas, none,
-Spider's and Golf's), the ``unlimited`` and ``passes:N`` redeal policies and the
-heuristic hint, through the same hooks a third-party package implements.
+Pyramid, TriPeaks, Gypsy, Forty Thieves, Scorpion and Mod 3, their scoring schemes (Normal,
+Vegas, none, Spider's, Golf's and TriPeaks'), the ``unlimited`` and ``passes:N`` redeal
+policies and the heuristic hint, through the same hooks a third-party package implements.
 
 The core knows no built-ins: the application hands them to its
 :class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
@@ -9,9 +9,9 @@ what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
 >>> sorted(catalog.variants)
-['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'reflechi', 'scorpion', 'spider', 'yukon']
+['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'pyramid', 'reflechi', ...]
 >>> sorted(catalog.scorings)
-['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
+['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
 """
@@ -27,13 +27,13 @@ from solitaire.core.registry import Catalog, Registry
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.plugins import sampling_hints, solver_hints
-from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
 from solitaire.plugins.scoring import (
     GolfScoring,
     NormalScoring,
     NoScoring,
     SpiderScoring,
+    TriPeaksScoring,
     VegasCumulativeScoring,
     VegasScoring,
 )
@@ -43,9 +43,11 @@ from solitaire.variants.golf import Golf
 from solitaire.variants.gypsy import Gypsy
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.mod3 import Mod3
+from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
 from solitaire.variants.scorpion import Scorpion
 from solitaire.variants.spider import Spider
+from solitaire.variants.tripeaks import TriPeaks
 from solitaire.variants.yukon import Yukon
 
 __all__ = ["builtin_plugins", "hint_budget", "new_catalog"]
@@ -59,6 +61,8 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(Pyramid())
+    register.add_variant(TriPeaks())
     register.add_variant(Gypsy())
     register.add_variant(FortyThieves())
     register.add_variant(Scorpion())
@@ -73,6 +77,7 @@ def solitaire_register_scoring(register: Registry) -> None:
     register.add_scoring(NoScoring())
     register.add_scoring(SpiderScoring())
     register.add_scoring(GolfScoring())
+    register.add_scoring(TriPeaksScoring())
 
 
 @hookimpl
@@ -83,6 +88,8 @@ def solitaire_register_redeal(register: Registry) -> None:
 
 @hookimpl(trylast=True)
 def solitaire_hint(state: State, rules: Ruleset) -> Hint | None:
+    from solitaire.plugins.hints import heuristic_hint  # loaded when a hint is asked
+
     return heuristic_hint(state, rules)
 
 

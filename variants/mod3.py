@@ -24,11 +24,10 @@ from solitaire.core.ruleset import PileSpec, Ruleset
 from solitaire.core.state import Pile, State
 from solitaire.variants import blocks as b
 
-__all__ = ["ACES", "BASE", "ROWS", "Mod3"]
+__all__ = ["ACES", "BASE", "Mod3"]
 
 ACES: Final = "f25"
 BASE: Final = {**{f"f{n + 1}": 2 + n // 8 for n in range(24)}, ACES: 1}  # the rank each pile starts with
-ROWS: Final = {r: [f for f, base in BASE.items() if base == min(r, 2 + (r - 2) % 3)] for r in range(1, 14)}
 ONLY_ACES: Final = Rule("foundation.aces-only", N_("{card} cannot go on the aces pile: only aces go there."))
 ACES_STAY: Final = Rule("foundation.aces-stay", N_("The aces stay on the aces pile."), source=True)
 NO_BASE: Final = Rule("foundation.start", N_("{card} cannot go on a pile that does not start with a {rank}."))
@@ -60,16 +59,19 @@ class Mod3(b.Declared):
         state = super().initial_state(order[24:], rules)
         return state.with_piles({f"f{n + 1}": Pile((), (card,)) for n, card in enumerate(order[:24])})
 
+    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
+        """A card of the pile's rank on an empty pile or on the aces pile; else one that the
+        build lets go on the top card of a pile that starts with the pile's rank."""
+        cards, base = state.pile(pile).up, BASE[pile]
+        fits = not cards or pile == ACES or card.index in self._foundation_fitting[cards[-1].index]
+        return fits and (cards[0] if cards and pile != ACES else card).rank == base
+
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
         cards, base = state.pile(pile).up, BASE[pile]
-        if pile == ACES:
-            return None if card.rank == 1 else ONLY_ACES.refuse(card=card)
-        if (cards[0] if cards else card).rank != base:
-            return (NO_BASE if cards else b.FOUNDATION_BASE).refuse(card=card, rank=base)
-        return self.foundations_block.build.refusal(card, cards[-1]) if cards else None
-
-    def _foundation_move(self, state: State, card: Card) -> str | None:
-        return None  # the moves to the foundations are all listed below
+        if (cards[0] if cards and pile != ACES else card).rank != base:
+            rule = ONLY_ACES if pile == ACES else NO_BASE if cards else b.FOUNDATION_BASE
+            return rule.refuse(card=card, rank=base)
+        return super()._foundation_refusal(state, card, pile)
 
     def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
         return ACES_STAY.refuse() if move.src == ACES else super().check(state, move, rules)
@@ -78,13 +80,12 @@ class Mod3(b.Declared):
         return ACES_STAY.refuse() if pile == ACES else super().can_pick_up(state, pile, count, rules)
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        """The blocks' moves but those from the aces pile; then every top card of the fourth
-        row and of the rows to each pile that takes it (of those that start with its rank:
-        ``ROWS``)."""
+        """The blocks' moves but those from the aces pile and to the foundations; then every
+        top card of the fourth row and of the rows to each pile that takes it."""
         ids = self._tableau_ids + self._foundation_ids[: 24 * rules.returns_allowed]
-        tops, fits = [(p, c) for p in ids for c in state.pile(p).up[-1:]], self._foundation_refusal
-        moves = [m for m in super().legal_moves(state, rules) if m.src != ACES]
-        return moves + [Move(p, f) for p, c in tops for f in ROWS[c.rank] if not fits(state, c, f)]
+        tops, home = [(p, c) for p in ids for c in state.pile(p).up[-1:]], self._foundation_ids
+        moves = [m for m in super().legal_moves(state, rules) if m.src != ACES and m.dst not in BASE]
+        return moves + [Move(p, f) for p, c in tops for f in home if self._foundation_takes(state, c, f)]
 
     def piles(self, state: State) -> list[PileSpec]:
         """The three rows on top, the aces pile at the right of the first, the fourth row

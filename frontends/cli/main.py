@@ -18,12 +18,12 @@ import traceback
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
+from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.jsonstate import state_to_dict
@@ -39,7 +39,6 @@ from solitaire.core.registry import (
 )
 from solitaire.core.ruleset import Variant
 from solitaire.core.state import WASTE
-from solitaire.core.store import HOME_VARIABLE
 from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 from solitaire.plugins.builtins import new_catalog
@@ -1027,29 +1026,47 @@ def log_file() -> Path:
     return Path(platformdirs.user_log_dir("solitaire", appauthor=False)) / "solitaire.log"
 
 
-class _LogFile(RotatingFileHandler):
-    """A small rotating log, opened at its first record. A log that cannot be written is
-    given up without a word: it must never stop the program."""
+class _LogFile(logging.Handler):
+    """A small rotating log, opened at its first record: a run that logs nothing looks
+    up no folder and loads no file handler. A log that cannot be written is given up
+    without a word: it must never stop the program."""
 
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True)
+    def __init__(self) -> None:
+        super().__init__()
         self.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
         self.failed = False
+        self._file: logging.Handler | None = None
+        self.baseFilename = ""
 
-    def _open(self) -> Any:
-        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-        return super()._open()
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._file is None:
+                from logging.handlers import RotatingFileHandler
+
+                path = log_file()
+                self.baseFilename = str(path)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._file = RotatingFileHandler(
+                    path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True
+                )
+                self._file.setFormatter(self.formatter)
+                self._file.handleError = self.handleError  # type: ignore[method-assign]
+            self._file.emit(record)
+        except Exception:
+            self.handleError(record)
 
     def handleError(self, record: logging.LogRecord) -> None:
         self.failed = True
 
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        super().close()
+
 
 def _start_logging() -> _LogFile | None:
     _LOG.setLevel(logging.INFO)
-    try:
-        handler = _LogFile(log_file())
-    except Exception:  # no home folder, say: play without a log
-        return None
+    handler = _LogFile()
     _LOG.addHandler(handler)
     return handler
 
@@ -1069,7 +1086,7 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
     _LOG.error("internal error", exc_info=error)
     if debug:
         traceback.print_exception(error, file=sys.stderr)
-    if handler is not None and not handler.failed:
+    if handler is not None and handler.baseFilename and not handler.failed:
         where = Message("the traceback is in {file}", file=handler.baseFilename)
     elif debug:
         where = Message("the traceback is above")

@@ -248,7 +248,9 @@ class NewGameDialog(QDialog):
         self.variant.setCurrentIndex(max(0, self.variant.findData(options.variant)))
         self.draw.setCurrentIndex(max(0, self.draw.findData(options.draw)))
         self.scoring.setCurrentIndex(max(0, self.scoring.findData(options.scoring)))
-        default = self.catalog.default_redeal(options.variant, options.scoring)
+        default = self.catalog.default_redeal(
+            self.catalog.variant(options.variant), self.catalog.scoring(options.scoring)
+        )
         redeal = None if options.redeal == default else options.redeal
         index = self.redeal.findData(redeal)
         if index < 0:

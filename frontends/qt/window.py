@@ -708,7 +708,9 @@ class MainWindow(QMainWindow):
         if not accepted:
             return
         options = dialog.options()
-        default_redeal = self.catalog.default_redeal(options.variant, options.scoring)
+        default_redeal = self.catalog.default_redeal(
+            self.catalog.variant(options.variant), self.catalog.scoring(options.scoring)
+        )
         self.settings = attrs.evolve(
             self.settings,
             variant=options.variant,

@@ -32,6 +32,8 @@ BUILTIN_VARIANTS = [
     "freecell",
     "spider",
     "golf",
+    "pyramid",
+    "tripeaks",
     "gypsy",
     "forty-thieves",
     "scorpion",
@@ -44,7 +46,8 @@ FITS = {
     "vegas-cumulative": ["klondike", "reflechi", "yukon"],
     "none": BUILTIN_VARIANTS,
     "spider": ["spider", "scorpion"],
-    "golf": ["golf"],
+    "golf": ["golf", "tripeaks"],
+    "tripeaks": ["tripeaks"],
 }
 
 
@@ -63,7 +66,7 @@ def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS, STICKY.get(variant, 2))
 
 
-@pytest.mark.parametrize("variant", ["spider", "golf", "freecell"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks"])
 def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
     games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
     assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}
@@ -82,8 +85,9 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi and Forty Thieves."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 3)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi, Pyramid and
+    Forty Thieves."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 4)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from other_games_overlap import pyramid_moves, tripeaks_moves
 from other_games_stock import STOCK_GAMES
 
 from solitaire.core.cards import Card
@@ -130,5 +131,7 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "freecell": freecell_moves,
     "spider": spider_moves,
     "golf": golf_moves,
+    "pyramid": pyramid_moves,
+    "tripeaks": tripeaks_moves,
     **STOCK_GAMES,
 }

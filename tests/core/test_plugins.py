@@ -44,12 +44,15 @@ BUILTIN_IDS = {
     ("variant", "freecell"),
     ("variant", "spider"),
     ("variant", "golf"),
+    ("variant", "pyramid"),
+    ("variant", "tripeaks"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
     ("scoring", "vegas-cumulative"),
     ("scoring", "none"),
     ("scoring", "spider"),
     ("scoring", "golf"),
+    ("scoring", "tripeaks"),
     ("redeal", "unlimited"),
     ("redeal", "passes"),
 }
@@ -276,8 +279,25 @@ def test_the_builtins_register_through_the_hooks() -> None:
     version = metadata.version("solitaire-framework")
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
-    assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]
-    assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas", "vegas-cumulative"]
+    assert sorted(catalog.variants) == [
+        "freecell",
+        "golf",
+        "klondike",
+        "pyramid",
+        "reflechi",
+        "spider",
+        "tripeaks",
+        "yukon",
+    ]
+    assert sorted(catalog.scorings) == [
+        "golf",
+        "none",
+        "normal",
+        "spider",
+        "tripeaks",
+        "vegas",
+        "vegas-cumulative",
+    ]
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
 
@@ -324,7 +344,7 @@ def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() 
 
 
 def test_a_plugin_scoring_scheme_is_unknown_without_its_plugin() -> None:
-    known = r"N \(normal\), V \(vegas\), C \(vegas-cumulative\), X \(none\), S \(spider\), G \(golf\)\)"
+    known = r"N \(normal\), V \(vegas\), C \(vegas-cumulative\), X \(none\), S \(spider\), G \(golf\), T"
     with pytest.raises(CodeError, match=known):
         new_catalog(entry_points=False).options_from_code("KL1-D1W-AAAAAAG")
 
@@ -543,12 +563,12 @@ def test_option_defaults(catalog: Catalog) -> None:
         (
             {"variant": "scorpion"},
             "no variant 'scorpion' is installed"
-            " (installed: freecell, golf, klondike, reflechi, spider, yukon)",
+            " (installed: freecell, golf, klondike, pyramid, reflechi, spider, tripeaks, yukon)",
         ),
         (
             {"scoring": "flat"},
             "no scoring scheme 'flat' is installed"
-            " (installed: golf, none, normal, spider, vegas, vegas-cumulative)",
+            " (installed: golf, none, normal, spider, tripeaks, vegas, vegas-cumulative)",
         ),
         ({"redeal": "sometimes"}, "no redeal policy 'sometimes' is installed (installed: passes, unlimited)"),
         ({"redeal": "passes:0"}, "passes:0"),
@@ -622,12 +642,13 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
         (
             "ZZ1-D1N-AAAAAAG",
             "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi), YU (yukon),"
-            " FC (freecell), SP (spider), GO (golf))",
+            " FC (freecell), SP (spider), GO (golf), PY (pyramid), TP (tripeaks))",
         ),
         (
             "KL1-D1Q-AAAAAAG",
             "no installed scoring has letter 'Q'"
-            " (installed: N (normal), V (vegas), C (vegas-cumulative), X (none), S (spider), G (golf))",
+            " (installed: N (normal), V (vegas), C (vegas-cumulative), X (none), S (spider), G (golf),"
+            " T (tripeaks))",
         ),
         (
             "KL1-D1NX-AAAAAAG",

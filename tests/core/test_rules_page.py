@@ -56,6 +56,8 @@ NEW_GAMES = {
     "freecell": {"en": "FreeCell", "ru": "Свободная ячейка"},
     "spider": {"en": "Spider", "ru": "Паук"},
     "golf": {"en": "Golf", "ru": "Гольф"},
+    "pyramid": {"en": "Pyramid", "ru": "Пирамида"},
+    "tripeaks": {"en": "TriPeaks", "ru": "Три пика"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 

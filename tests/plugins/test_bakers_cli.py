@@ -19,7 +19,7 @@ from solitaire.plugins.builtins import new_catalog
 
 CODE = "BG1-D1X-AAAAAAG"
 VERSION = metadata.version("solitaire-bakers")
-BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf"}
+BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
