@@ -152,7 +152,8 @@ def _blocks_of(page: str) -> list[str]:
 
 def test_there_are_rules_pages_in_both_languages() -> None:
     names = {path.name for path in RULES_PAGES}
-    for variant in ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"):
+    variants = ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks")
+    for variant in (*variants, "gypsy", "forty-thieves", "scorpion", "mod3"):
         assert {f"{variant}.en.md", f"{variant}.ru.md"} <= names
 
 

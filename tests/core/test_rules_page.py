@@ -58,6 +58,10 @@ NEW_GAMES = {
     "golf": {"en": "Golf", "ru": "Гольф"},
     "pyramid": {"en": "Pyramid", "ru": "Пирамида"},
     "tripeaks": {"en": "TriPeaks", "ru": "Три пика"},
+    "gypsy": {"en": "Gypsy", "ru": "Цыганка"},
+    "forty-thieves": {"en": "Forty Thieves", "ru": "Сорок разбойников"},
+    "scorpion": {"en": "Scorpion", "ru": "Скорпион"},
+    "mod3": {"en": "Mod 3", "ru": "Мод 3"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 
