@@ -1,0 +1,206 @@
+"""Winning lines of Gypsy, Forty Thieves, Scorpion and Mod 3: make_wins.py's best-first
+search, with a cost that knows what each of these games builds.
+
+Run from the repository root:  .venv/bin/python tests/data/make_wins_stock.py [ID ...]
+(``--deals N``, ``--nodes N`` as in make_wins.py; existing files are rewritten).
+
+make_wins.py's generic cost counts the cards in play and those lying on a lower card;
+within its budget it wins none of these four games.  Here the cost adds what holds
+each game back: the cards of a column out of the order it builds in (Gypsy: down in
+alternating colours; Forty Thieves and Scorpion: down in suit), cards buried in the
+waste (Forty Thieves, one pass), and in Mod 3 the cards still outside a pile that
+starts with its row's rank.  The search, the files and the test are make_wins.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import heapq
+import itertools
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import make_wins  # noqa: E402
+
+from solitaire.core.cards import Card  # noqa: E402
+from solitaire.core.moves import DRAW, Move  # noqa: E402
+from solitaire.core.ruleset import Ruleset  # noqa: E402
+from solitaire.core.state import FOUNDATION, STOCK, TABLEAU, WASTE, State  # noqa: E402
+from solitaire.plugins.builtins import new_catalog  # noqa: E402
+
+Fits = Callable[[Card, Card], bool]
+
+
+def _alternating(card: Card, under: Card) -> bool:
+    return card.rank == under.rank - 1 and card.is_red != under.is_red
+
+
+def _in_suit(card: Card, under: Card) -> bool:
+    return card.rank == under.rank - 1 and card.suit == under.suit
+
+
+def _breaks(up: Sequence[Card], fits: Fits) -> int:
+    """How many face-up cards do not lie on the card they build on."""
+    return sum(1 for under, card in itertools.pairwise(up) if not fits(card, under))
+
+
+def _built(fits: Fits, stock: int, waste: int = 0) -> Callable[[State], int]:
+    """Cards in play (the stock's at ``stock`` each), face-down cards, breaks in the
+    columns' order, cards in the waste (more than elsewhere: they play in order)."""
+
+    def cost(state: State) -> int:
+        total = 0
+        for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+            if kind == STOCK:
+                total += stock * len(pile.down)
+            elif kind == WASTE:
+                total += (10 + waste) * len(pile.up)
+            elif kind == TABLEAU:
+                cards = pile.down + pile.up
+                total += 10 * len(cards) + 6 * len(pile.down) + 5 * _breaks(pile.up, fits)
+        return total
+
+    return cost
+
+
+def _scorpion(state: State) -> int:
+    """Scorpion: a suit leaves only as a whole run built on its king at the bottom of a
+    column, so each card counts until it lies in such a run (from the king down, in
+    suit); face-down cards and breaks in suit order count too, the stock a little."""
+    total = 0
+    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+        if kind == STOCK:
+            total += 2 * len(pile.down)
+        elif kind == TABLEAU:
+            cards = pile.down + pile.up
+            founded = 0
+            if cards and not pile.down and cards[0].rank == 13:
+                founded = 1
+                while founded < len(cards) and _in_suit(cards[founded], cards[founded - 1]):
+                    founded += 1
+            total += 10 * (len(cards) - founded) - founded * founded // 2
+            total += 8 * len(pile.down) + 4 * _breaks(pile.up, _in_suit)
+    return total
+
+
+def _mod3(state: State) -> int:
+    """Mod 3: cards not yet in a pile of the rows that starts with its row's rank (a
+    stray card of the rows counts as one to move), cards buried in the fourth row."""
+    from solitaire.variants.mod3 import BASE
+
+    total = 0
+    for pile_id, pile, kind in zip(state.table.ids, state.piles, state.table.kinds, strict=True):
+        if kind == STOCK:
+            total += 14 * len(pile.down)
+        elif kind == TABLEAU:
+            total += 10 * len(pile.up) + 3 * max(0, len(pile.up) - 1)
+        elif kind == FOUNDATION and pile.up and pile.up[0].rank != BASE[pile_id]:
+            total += 12 * len(pile.up)
+    return total
+
+
+COSTS: dict[str, Callable[[State], int]] = {
+    "gypsy": _built(_alternating, stock=6),
+    "forty-thieves": _built(_in_suit, stock=14, waste=3),
+    "scorpion": _scorpion,
+    "mod3": _mod3,
+}
+
+
+def _line(parents: dict[object, tuple[object, Move] | None], key: object) -> list[Move]:
+    line: list[Move] = []
+    step = parents[key]
+    while step is not None:
+        line.append(step[1])
+        step = parents[step[0]]
+    return line[::-1]
+
+
+def _phase(
+    state: State, rules: Ruleset, cost: Callable[[State], int], nodes: int, width: int
+) -> tuple[list[Move] | None, list[tuple[list[Move], State]]]:
+    """The positions reached without tapping the stock, best first, up to ``nodes``: a
+    winning line if one is found, else the lines to the ``width`` best positions."""
+    tie = itertools.count()
+    parents: dict[object, tuple[object, Move] | None] = {make_wins._key(state): None}
+    queue = [(cost(state), next(tie), state)]
+    best: list[tuple[int, int, object, State]] = [(cost(state), 0, make_wins._key(state), state)]
+    while queue and len(parents) < nodes:
+        _, _, here = heapq.heappop(queue)
+        here_key = make_wins._key(here)
+        for move in rules.legal_moves(here):
+            if move.is_draw:
+                continue
+            _, after = rules.transition(here, move)
+            key = make_wins._key(after)
+            if key in parents:
+                continue
+            parents[key] = (here_key, move)
+            if rules.is_won(after):
+                return _line(parents, key), []
+            score = cost(after)
+            heapq.heappush(queue, (score, next(tie), after))
+            best.append((score, next(tie), key, after))
+    best.sort(key=lambda found: found[:2])
+    return None, [(_line(parents, key), found) for _, _, key, found in best[:width]]
+
+
+def phased(
+    state: State, rules: Ruleset, cost: Callable[[State], int], nodes: int, width: int
+) -> list[Move] | None:
+    """A winning line: between two taps of the stock, the best positions a best-first
+    search finds (``nodes`` positions a phase); then the tap, from each of the ``width``
+    best in turn, as long as the budget (200 phases) lasts."""
+    phases = itertools.count()
+
+    def go(here: State) -> list[Move] | None:
+        if next(phases) > 200:
+            return None
+        won, best = _phase(here, rules, cost, nodes, width)
+        if won is not None:
+            return won
+        for line, found in best:
+            if not isinstance(rules.check(found, DRAW), Move):
+                continue
+            _, after = rules.transition(found, DRAW)
+            rest = go(after)
+            if rest is not None:
+                return [*line, DRAW, *rest]
+        return None
+
+    return go(state)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*")
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--nodes", type=int, default=20_000)
+    parser.add_argument("--width", type=int, default=2)
+    args = parser.parse_args()
+    catalog = new_catalog(entry_points=False)
+    status = 0
+    for variant in args.variants or sorted(COSTS):
+        for deal in range(args.first, args.first + args.deals):
+            game = catalog.new_game(catalog.options(variant, deal=deal))
+            line = phased(game.state, game.rules, COSTS[variant], args.nodes, args.width)
+            if line is not None:
+                break
+            print(f"  {variant}: deal {deal} not won", file=sys.stderr)
+        else:
+            print(f"{variant}: no win found", file=sys.stderr)
+            status = 1
+            continue
+        note = "a best-first search between the taps of the stock (tests/data/make_wins_stock.py)"
+        make_wins.write_win(make_wins.WINS / f"{variant}.win", game.code, [str(m) for m in line], note)
+        print(f"{variant}: {game.code}, {len(line)} actions")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
