@@ -607,6 +607,13 @@ def _aces_home(n: int) -> Condition:
     return lambda game: len(game.state.pile("f25").up) >= n
 
 
+def _win_after(name: str, count: int) -> tuple[str, str]:
+    """The code and the first ``count`` actions of a winning line (a negative count: all
+    but the last ones)."""
+    code, actions = _win(name)
+    return code, " ".join(actions.split()[:count])
+
+
 GYPSY: list[Scenario] = [
     (
         "GY1-D1X-AAAAAAB",
@@ -642,7 +649,7 @@ GYPSY: list[Scenario] = [
     ("GY1-D1X-AAAAAAL", "s s s s s s s s s s", 0, None, "the stock spent: no s"),
     ("GY1-D1X-AAAAAAM", None, 8, _after(40, _group_of(4)), "a group of 4 or more, later on"),
     ("GY1-D1X-AAAAAAN", None, 9, _after(40, _stock_cards(40)), "half the stock dealt"),
-    ("GY1-D1X-AAAAAAO", None, 10, _home(16), "sixteen cards home"),
+    (*_win_after("gypsy", 60), 0, None, "the winning line (tests/data/wins/gypsy.win), 60 actions in"),
     (
         "GY1-D1X-AAAAAAP",
         None,
@@ -650,6 +657,8 @@ GYPSY: list[Scenario] = [
         _after(30, _foundation_returns),
         "a foundation's top may come back, later on",
     ),
+    (*_win_after("gypsy", 120), 0, None, "the winning line (tests/data/wins/gypsy.win), 120 actions in"),
+    (*_win("gypsy"), 0, None, "won (tests/data/wins/gypsy.win): foundation tops may still come back"),
 ]
 
 FORTY_THIEVES: list[Scenario] = [
@@ -735,16 +744,16 @@ MOD3: list[Scenario] = [
         "an empty place of the fourth row takes any card",
     ),
     ("MO1-D1X-AAAAAAF", None, 2, _row_to_row, "a card of the rows fits on another pile of the rows"),
-    ("MO1-D1X-AAAAAAG", None, 3, _aces_home(4), "four aces home, none comes back"),
-    ("MO1-D1X-AAAAAAH", None, 4, _home(40), "forty cards in the rows and on the aces pile"),
+    ("MO1-D1X-AAAAAAG", None, 3, _aces_home(2), "two aces home, none comes back"),
     ("MO1-D1X-AAAAAAI", "s s s s s s s s s", 0, None, "the stock spent: no s"),
-    ("MO1-D1X-AAAAAAJ", None, 5, lambda game: _empty_columns(game) >= 3, "three empty places"),
-    ("MO1-D1X-AAAAAAK", None, 6, _home(60), "sixty cards home"),
-    ("MO1-D1X-AAAAAAL", None, 7, _stock_cards(32), "half the stock dealt"),
-    ("MO1-D1X-AAAAAAM", None, 8, _home(80), "eighty cards home"),
-    ("MO1-D1X-AAAAAAN", None, 9, _after(20, _row_to_row), "a card of the rows moves on, later"),
-    ("MO1-D1X-AAAAAAO", None, 10, _aces_home(8), "all eight aces home"),
-    ("MO1-D1X-AAAAAAP", None, 11, _won, "won: no move at all but shifting the rows' tops"),
+    ("MO1-D1X-AAAAAAL", "s s s s", 0, None, "four rows dealt"),
+    (*_win_after("mod3", 20), 0, None, "the winning line (tests/data/wins/mod3.win), 20 actions in"),
+    (*_win_after("mod3", 45), 0, None, "the winning line, 45 actions in"),
+    (*_win_after("mod3", 70), 0, None, "the winning line, 70 actions in"),
+    (*_win_after("mod3", 95), 0, None, "the winning line, 95 actions in"),
+    (*_win_after("mod3", 120), 0, None, "the winning line, 120 actions in"),
+    (*_win_after("mod3", -1), 0, None, "the winning line, one action before the win"),
+    (*_win("mod3"), 0, None, "won: the rows' tops may still shift from pile to pile"),
 ]
 
 MAX_STEPS = 3000
