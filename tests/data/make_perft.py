@@ -589,13 +589,9 @@ def _from_waste(game: Game) -> bool:
     return any(move.src == "w" and (move.dst or "").startswith("t") for move in game.legal_moves())
 
 
-def _turned_up(n: int) -> Condition:
+def _uncovered(n: int) -> Condition:
+    """Scorpion: ``n`` of its 12 face-down cards turned up."""
     return lambda game: game.state.face_down_count <= 12 - n
-
-
-def _deal_onto_empty(game: Game) -> bool:
-    """Scorpion: the stock still to deal while one of the first three columns is empty."""
-    return bool(game.state.stock) and any(not game.state.pile(f"t{n}") for n in (1, 2, 3))
 
 
 def _row_to_row(game: Game) -> bool:
@@ -710,17 +706,22 @@ SCORPION: list[Scenario] = [
     ("SC1-D1X-AAAAAAC", "", 0, None, "deal 2"),
     ("SC1-D1X-AAAAAAD", "", 0, None, "deal 3"),
     ("SC1-D1X-AAAAAAE", None, 1, _group_of(5), "a group of 5 or more, in order or not, may move"),
-    ("SC1-D1X-AAAAAAF", None, 2, _turned_up(3), "three face-down cards turned up"),
+    ("SC1-D1X-AAAAAAF", None, 2, _uncovered(3), "three face-down cards turned up"),
     ("SC1-D1X-AAAAAAG", None, 3, _empty_column_and(_always), "an empty column, which takes only a king"),
-    ("SC1-D1X-AAAAAAH", None, 4, _deal_onto_empty, "the stock deals onto an empty column too"),
-    ("SC1-D1X-AAAAAAI", None, 5, _runs_off(1), "a run went off to a foundation by itself"),
-    ("SC1-D1X-AAAAAAJ", None, 6, _turned_up(12), "every face-down card turned up"),
+    (
+        *_win_after("scorpion", 20),
+        0,
+        None,
+        "the winning line (tests/data/wins/scorpion.win), before the deal",
+    ),
+    ("SC1-D1X-AAAAAAK", None, 5, _runs_off(1), "a run went off to a foundation by itself"),
+    (*_win_after("scorpion", 35), 0, None, "the winning line, 35 actions in"),
     ("SC1-D1X-AAAAAAK", None, 7, _runs_off(2), "two runs off"),
     ("SC1-D1X-AAAAAAL", None, 8, _after(10, _stock_cards(0)), "the stock dealt in play"),
     ("SC1-D1X-AAAAAAM", None, 9, lambda game: _empty_columns(game) >= 2, "two empty columns"),
-    ("SC1-D1X-AAAAAAN", None, 10, _runs_off(3), "three runs off"),
+    (*_win_after("scorpion", -2), 0, None, "the winning line, two actions before the win"),
     ("SC1-D1X-AAAAAAO", None, 11, _group_of(8), "a group of 8 or more may move"),
-    ("SC1-D1X-AAAAAAP", None, 12, _won, "won: no move at all"),
+    (*_win("scorpion"), 0, None, "won (tests/data/wins/scorpion.win): no move at all"),
 ]
 
 MOD3: list[Scenario] = [

@@ -175,6 +175,66 @@ def phased(
     return go(state)
 
 
+def depth_first(state: State, rules: Ruleset, cost: Callable[[State], int], nodes: int) -> list[Move] | None:
+    """A winning line by a depth-first search, the cheapest move first, each position
+    visited once, up to ``nodes`` positions (Scorpion: few moves, deep lines)."""
+    seen = {make_wins._key(state)}
+
+    def children(here: State) -> list[tuple[int, int, Move, State]]:
+        found = []
+        for move in rules.legal_moves(here):
+            _, after = rules.transition(here, move)
+            if make_wins._key(after) not in seen:
+                found.append((cost(after), len(found), move, after))
+        return sorted(found, key=lambda child: child[:2])
+
+    frames = [(children(state), itertools.count())]
+    line: list[Move] = []
+    while frames and len(seen) < nodes:
+        options, turn = frames[-1]
+        index = next(turn)
+        if index >= len(options):
+            frames.pop()
+            if line:
+                line.pop()
+            continue
+        _, _, move, after = options[index]
+        key = make_wins._key(after)
+        if key in seen:
+            continue
+        seen.add(key)
+        line.append(move)
+        if rules.is_won(after):
+            return line
+        frames.append((children(after), itertools.count()))
+    return None
+
+
+def shortened(state: State, rules: Ruleset, line: list[Move]) -> list[Move]:
+    """The line with its detours cut: from each position, one move to the latest
+    position of the line it reaches."""
+    states = [state]
+    for move in line:
+        states.append(rules.transition(states[-1], move)[1])
+    where = {make_wins._key(found): index for index, found in enumerate(states)}
+    short: list[Move] = []
+    index = 0
+    while index < len(line):
+        best, step = index + 1, line[index]
+        for move in rules.legal_moves(states[index]):
+            reached = where.get(make_wins._key(rules.transition(states[index], move)[1]), -1)
+            if reached > best:
+                best, step = reached, move
+        short.append(step)
+        index = best
+    return short
+
+
+#: The games searched depth first (``--nodes``: positions a deal), the others between
+#: the taps of their stock (``--nodes``: positions a phase).
+DEPTH_FIRST = ("scorpion",)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*")
@@ -188,15 +248,24 @@ def main() -> int:
     for variant in args.variants or sorted(COSTS):
         for deal in range(args.first, args.first + args.deals):
             game = catalog.new_game(catalog.options(variant, deal=deal))
-            line = phased(game.state, game.rules, COSTS[variant], args.nodes, args.width)
+            if variant in DEPTH_FIRST:
+                line = depth_first(game.state, game.rules, COSTS[variant], args.nodes)
+            else:
+                line = phased(game.state, game.rules, COSTS[variant], args.nodes, args.width)
             if line is not None:
+                line = shortened(game.state, game.rules, line)
                 break
             print(f"  {variant}: deal {deal} not won", file=sys.stderr)
         else:
             print(f"{variant}: no win found", file=sys.stderr)
             status = 1
             continue
-        note = "a best-first search between the taps of the stock (tests/data/make_wins_stock.py)"
+        how = (
+            "a depth-first search"
+            if variant in DEPTH_FIRST
+            else "a best-first search between the stock's taps"
+        )
+        note = f"{how} (tests/data/make_wins_stock.py)"
         make_wins.write_win(make_wins.WINS / f"{variant}.win", game.code, [str(m) for m in line], note)
         print(f"{variant}: {game.code}, {len(line)} actions")
     return status
