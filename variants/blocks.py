@@ -707,9 +707,9 @@ class Declared(Variant):
             if move.dst != "f" and self.decks > 1:
                 # Two decks: ``SRC>fN`` names one of the suit's foundations; the one ``SRC>f``
                 # would take is written ``SRC>f``.
-                refusal = self._foundation_refusal(state, card, move.dst or "")
-                first = move.dst == self._accepting_foundation(state, card)
-                return refusal or Move(move.src, "f" if first else move.dst)
+                named = self._foundation_refusal(state, card, move.dst or "")
+                taking = self._accepting_foundation(state, card)
+                return named or Move(move.src, "f" if move.dst == taking else move.dst)
             targets = [f for f in self._foundation_ids if (int(f[1:]) - 1) % 4 == card.suit]
             refusal: Refusal | None = None
             for target in targets:

@@ -24,7 +24,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-import make_wins  # noqa: E402
+import make_wins  # type: ignore[import-not-found]  # noqa: E402
 
 from solitaire.core.cards import Card  # noqa: E402
 from solitaire.core.moves import DRAW, Move  # noqa: E402
@@ -67,6 +67,31 @@ def _built(fits: Fits, stock: int, waste: int = 0) -> Callable[[State], int]:
     return cost
 
 
+_IN_SUIT_COST = _built(_in_suit, stock=14, waste=3)
+
+
+def _forty_thieves(state: State) -> int:
+    """Forty Thieves: ``_built``'s cost, and how deep the cards the foundations need next
+    lie (under how many cards of a column or of the waste, or how far down the stock)."""
+    needed: dict[tuple[int, int], int] = {}
+    for place in state.table.places(FOUNDATION):
+        up = state.piles[place].up
+        suit = (int(state.table.ids[place][1:]) - 1) % 4
+        needed[(suit, len(up) + 1)] = needed.get((suit, len(up) + 1), 0) + 1
+    depth = 0
+    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+        if kind == STOCK:
+            cards = pile.down[::-1]  # the next card drawn first
+        elif kind in (TABLEAU, WASTE):
+            cards = pile.up[::-1]  # the top card first
+        else:
+            continue
+        for place, card in enumerate(cards):
+            if needed.get((card.suit, card.rank)):
+                depth += place if kind != STOCK else place // 2
+    return _IN_SUIT_COST(state) + 3 * depth
+
+
 def _scorpion(state: State) -> int:
     """Scorpion: a suit leaves only as a whole run built on its king at the bottom of a
     column, so each card counts until it lies in such a run (from the king down, in
@@ -105,7 +130,7 @@ def _mod3(state: State) -> int:
 
 COSTS: dict[str, Callable[[State], int]] = {
     "gypsy": _built(_alternating, stock=6),
-    "forty-thieves": _built(_in_suit, stock=14, waste=3),
+    "forty-thieves": _forty_thieves,
     "scorpion": _scorpion,
     "mod3": _mod3,
 }
@@ -181,7 +206,7 @@ def depth_first(state: State, rules: Ruleset, cost: Callable[[State], int], node
     seen = {make_wins._key(state)}
 
     def children(here: State) -> list[tuple[int, int, Move, State]]:
-        found = []
+        found: list[tuple[int, int, Move, State]] = []
         for move in rules.legal_moves(here):
             _, after = rules.transition(here, move)
             if make_wins._key(after) not in seen:
