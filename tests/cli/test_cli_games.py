@@ -252,6 +252,10 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "golf": ("golf", [1], "Draw", {"golf", "none"}, "golf", False),
         "pyramid": ("pyramid", [1], "Draw", {"none"}, "none", True),
         "tripeaks": ("golf", [1], "Draw", {"golf", "none", "tripeaks"}, "tripeaks", False),
+        "gypsy": ("gypsy", [1], "Draw", {"none"}, "none", False),
+        "forty-thieves": ("forty-thieves", [1], "Draw", {"none"}, "none", True),
+        "scorpion": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
+        "mod3": ("mod3", [1], "Draw", {"none"}, "none", False),
     }
     status, out, _ = cli(capsys, "--no-plugins", "variants")
     lines = out.splitlines()

@@ -284,11 +284,15 @@ def test_a_bare_catalog_has_no_builtins() -> None:
 def test_the_application_hands_its_builtins_to_the_catalog() -> None:
     catalog = Catalog(entry_points=False, builtins={"builtins": builtins})
     assert sorted(catalog.variants) == [
+        "forty-thieves",
         "freecell",
         "golf",
+        "gypsy",
         "klondike",
+        "mod3",
         "pyramid",
         "reflechi",
+        "scorpion",
         "spider",
         "tripeaks",
         "yukon",

@@ -122,11 +122,15 @@ def test_a_variant_declaring_impossible_draws_is_left_out(attributes: dict[str, 
     (problem,) = catalog.problems
     assert reason in problem.reason
     assert sorted(catalog.variants) == [
+        "forty-thieves",
         "freecell",
         "golf",
+        "gypsy",
         "klondike",
+        "mod3",
         "pyramid",
         "reflechi",
+        "scorpion",
         "spider",
         "tripeaks",
         "yukon",
