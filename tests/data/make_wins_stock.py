@@ -136,6 +136,10 @@ COSTS: dict[str, Callable[[State], int]] = {
 }
 
 
+#: The phases a deal's search may go through (each a best-first search between taps).
+PHASES = 200
+
+
 def _line(parents: dict[object, tuple[object, Move] | None], key: object) -> list[Move]:
     line: list[Move] = []
     step = parents[key]
@@ -179,11 +183,11 @@ def phased(
 ) -> list[Move] | None:
     """A winning line: between two taps of the stock, the best positions a best-first
     search finds (``nodes`` positions a phase); then the tap, from each of the ``width``
-    best in turn, as long as the budget (200 phases) lasts."""
+    best in turn, as long as the budget (``PHASES``) lasts."""
     phases = itertools.count()
 
     def go(here: State) -> list[Move] | None:
-        if next(phases) > 200:
+        if next(phases) > PHASES:
             return None
         won, best = _phase(here, rules, cost, nodes, width)
         if won is not None:
