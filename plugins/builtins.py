@@ -37,10 +37,14 @@ from solitaire.plugins.scoring import (
     VegasCumulativeScoring,
     VegasScoring,
 )
+from solitaire.variants.bakers_dozen import BakersDozen
+from solitaire.variants.beleaguered_castle import BeleagueredCastle
+from solitaire.variants.eight_off import EightOff
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.simple_simon import SimpleSimon
 from solitaire.variants.spider import Spider
 from solitaire.variants.yukon import Yukon
 
@@ -55,6 +59,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(BakersDozen())
+    register.add_variant(BeleagueredCastle())
+    register.add_variant(EightOff())
+    register.add_variant(SimpleSimon())
 
 
 @hookimpl
