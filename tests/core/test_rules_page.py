@@ -56,6 +56,10 @@ NEW_GAMES = {
     "freecell": {"en": "FreeCell", "ru": "Свободная ячейка"},
     "spider": {"en": "Spider", "ru": "Паук"},
     "golf": {"en": "Golf", "ru": "Гольф"},
+    "bakers-dozen": {"en": "Baker's Dozen", "ru": "Чёртова дюжина"},
+    "beleaguered-castle": {"en": "Beleaguered Castle", "ru": "Осаждённая крепость"},
+    "eight-off": {"en": "Eight Off", "ru": "Восемь ячеек"},
+    "simple-simon": {"en": "Simple Simon", "ru": "Простой Саймон"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 
