@@ -249,6 +249,10 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "freecell": ("freecell", [1], "Draw", {"none"}, "none", False),
         "spider": ("spider", [1, 2, 4], "Suits", {"spider", "none"}, "spider", False),
         "golf": ("golf", [1], "Draw", {"golf", "none"}, "golf", False),
+        "bakers-dozen": ("bakers-dozen", [1], "Draw", {"none"}, "none", False),
+        "beleaguered-castle": ("beleaguered-castle", [1], "Draw", {"none"}, "none", False),
+        "eight-off": ("freecell", [1], "Draw", {"none"}, "none", False),
+        "simple-simon": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
     }
     status, out, _ = cli(capsys, "--no-plugins", "variants")
     lines = out.splitlines()

@@ -44,6 +44,10 @@ BUILTIN_IDS = {
     ("variant", "freecell"),
     ("variant", "spider"),
     ("variant", "golf"),
+    ("variant", "bakers-dozen"),
+    ("variant", "beleaguered-castle"),
+    ("variant", "eight-off"),
+    ("variant", "simple-simon"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
     ("scoring", "vegas-cumulative"),
@@ -276,7 +280,18 @@ def test_the_builtins_register_through_the_hooks() -> None:
     version = metadata.version("solitaire-framework")
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
-    assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]
+    assert sorted(catalog.variants) == [
+        "bakers-dozen",
+        "beleaguered-castle",
+        "eight-off",
+        "freecell",
+        "golf",
+        "klondike",
+        "reflechi",
+        "simple-simon",
+        "spider",
+        "yukon",
+    ]
     assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas", "vegas-cumulative"]
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
@@ -543,7 +558,8 @@ def test_option_defaults(catalog: Catalog) -> None:
         (
             {"variant": "scorpion"},
             "no variant 'scorpion' is installed"
-            " (installed: freecell, golf, klondike, reflechi, spider, yukon)",
+            " (installed: bakers-dozen, beleaguered-castle, eight-off, freecell, golf, klondike, reflechi,"
+            " simple-simon, spider, yukon)",
         ),
         (
             {"scoring": "flat"},
@@ -622,7 +638,8 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
         (
             "ZZ1-D1N-AAAAAAG",
             "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi), YU (yukon),"
-            " FC (freecell), SP (spider), GO (golf))",
+            " FC (freecell), SP (spider), GO (golf), BD (bakers-dozen), BC (beleaguered-castle),"
+            " EO (eight-off), SS (simple-simon))",
         ),
         (
             "KL1-D1Q-AAAAAAG",
