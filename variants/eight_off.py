@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import attrs
+
 from solitaire.core.i18n import N_
-from solitaire.core.ruleset import Ruleset
+from solitaire.core.ruleset import PileSpec, Ruleset
 from solitaire.core.state import CELL, State
 from solitaire.variants import blocks as b
 
@@ -44,3 +46,8 @@ class EightOff(b.Declared):
         b.Foundations(returns=False),
         b.Tableau((6,) * 8, face_up=None, build=b.Build(b.DOWN, b.SAME_SUIT), limit=free_cells_limit),
     )
+
+    def piles(self, state: State) -> list[PileSpec]:
+        """The cells and foundations on the top row, the columns centred under them."""
+        specs = super().piles(state)
+        return [attrs.evolve(spec, slot=spec.slot + 2) if spec.kind == "column" else spec for spec in specs]
