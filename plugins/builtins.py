@@ -1,15 +1,17 @@
-"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider and Golf,
-their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
-and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
-third-party package implements.
+"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
+Baker's Dozen, Beleaguered Castle, Eight Off and Simple Simon, their scoring schemes
+(Normal, Vegas, none, Spider's and Golf's), the ``unlimited`` and ``passes:N`` redeal
+policies and the heuristic hint, through the same hooks a third-party package
+implements.
 
 The core knows no built-ins: the application hands them to its
 :class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
 what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
->>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+>>> sorted(catalog.variants)  # doctest: +NORMALIZE_WHITESPACE
+['bakers-dozen', 'beleaguered-castle', 'eight-off', 'freecell', 'golf', 'klondike', 'reflechi',
+ 'simple-simon', 'spider', 'yukon']
 >>> sorted(catalog.scorings)
 ['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone

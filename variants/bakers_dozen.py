@@ -16,6 +16,8 @@ from solitaire.variants import blocks as b
 
 __all__ = ["BakersDozen"]
 
+_ANY_SUIT = b.Build(b.DOWN, b.ANY_SUIT)
+
 
 class BakersDozen(b.Declared):
     """Baker's Dozen, the classic rules."""
@@ -33,9 +35,7 @@ class BakersDozen(b.Declared):
     default_scoring: ClassVar[str] = "none"
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Foundations(returns=False),
-        b.Tableau(
-            (4,) * 13, face_up=None, build=b.Build(b.DOWN, b.ANY_SUIT), empty=b.NO_CARD, groups="single"
-        ),
+        b.Tableau((4,) * 13, face_up=None, build=_ANY_SUIT, empty=b.NO_CARD, groups="single"),
     )
 
     def deal_column(self, cards: b.Cards) -> Pile:

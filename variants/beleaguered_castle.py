@@ -14,6 +14,8 @@ from solitaire.variants import blocks as b
 
 __all__ = ["BeleagueredCastle"]
 
+_ANY_SUIT = b.Build(b.DOWN, b.ANY_SUIT)
+
 
 class BeleagueredCastle(b.Declared):
     """Beleaguered Castle, the classic rules."""
@@ -31,7 +33,5 @@ class BeleagueredCastle(b.Declared):
     default_scoring: ClassVar[str] = "none"
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Foundations(returns=False, base_dealt=True),
-        b.Tableau(
-            (6,) * 8, face_up=None, build=b.Build(b.DOWN, b.ANY_SUIT), empty=b.ANY_CARD, groups="single"
-        ),
+        b.Tableau((6,) * 8, face_up=None, build=_ANY_SUIT, empty=b.ANY_CARD, groups="single"),
     )

@@ -72,6 +72,7 @@ __all__ = [
     "Foundations",
     "Stock",
     "Tableau",
+    "cell_limit",
     "free_cell_limit",
 ]
 
@@ -314,6 +315,12 @@ def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
     return (cells + 1) << empty
 
 
+def cell_limit(state: State, dst: str, rules: Ruleset) -> int:
+    """A group limit of free cells + 1, the empty columns left out (Eight Off: only a
+    king goes to an empty column, so it cannot hold a group's cards on the way)."""
+    return 1 + sum(1 for cell in state.of_kind(CELL) if not cell)
+
+
 @attrs.frozen
 class Stock:
     """The stock: ``deals`` onto the ``"waste"`` (``rules.draw`` cards a tap, with
@@ -546,7 +553,7 @@ class Declared(Variant):
 
     def piles(self, state: State) -> list[PileSpec]:
         """The stock, waste and cells on the top row at the left, the foundations at its
-        right end, the columns below."""
+        right end, the columns below (centred under a top row wider than they are)."""
         top: list[PileSpec] = []
         if self.stock_block is not None:
             top.append(PileSpec("s", "stock", 0, 0, accepts=""))
@@ -563,7 +570,8 @@ class Declared(Variant):
         columns = [
             PileSpec(pile, "column", 1, n, "down", accepts=mark) for n, pile in enumerate(self._tableau_ids)
         ]
-        return top + columns
+        shift = max(0, max((spec.slot + 1 for spec in top), default=0) - len(columns)) // 2
+        return top + [attrs.evolve(spec, slot=spec.slot + shift) for spec in columns]
 
     def foundation_mark(self, pile: str) -> str:
         """What an empty foundation shows it accepts: its suit, "A", or nothing."""

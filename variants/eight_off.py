@@ -5,26 +5,17 @@ first four of the eight cells.  A card goes on the card of its own suit one rank
 higher; only a king, alone or heading its group, fills an empty column; a group in
 order moves when it is no bigger than the free cells + 1 (an empty column takes
 only a king, so it does not help to move a group); the foundations build up by
-suit from the ace.
+suit from the ace.  The columns are centred under the twelve cells and foundations.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from solitaire.core.i18n import N_
-from solitaire.core.ruleset import PileSpec, Ruleset
-from solitaire.core.state import CELL, State
 from solitaire.variants import blocks as b
 
-__all__ = ["EightOff", "free_cells_limit"]
-
-
-def free_cells_limit(state: State, dst: str, rules: Ruleset) -> int:
-    """Eight Off's group limit: the free cells + 1."""
-    return 1 + sum(1 for cell in state.of_kind(CELL) if not cell)
+__all__ = ["EightOff"]
 
 
 class EightOff(b.Declared):
@@ -44,10 +35,5 @@ class EightOff(b.Declared):
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Cells(8, deal=4),
         b.Foundations(returns=False),
-        b.Tableau((6,) * 8, face_up=None, build=b.Build(b.DOWN, b.SAME_SUIT), limit=free_cells_limit),
+        b.Tableau((6,) * 8, face_up=None, build=b.Build(b.DOWN, b.SAME_SUIT), limit=b.cell_limit),
     )
-
-    def piles(self, state: State) -> list[PileSpec]:
-        """The cells and foundations on the top row, the columns centred under them."""
-        specs = super().piles(state)
-        return [attrs.evolve(spec, slot=spec.slot + 2) if spec.kind == "column" else spec for spec in specs]

@@ -15,6 +15,9 @@ from solitaire.variants import blocks as b
 
 __all__ = ["SimpleSimon"]
 
+_ANY_SUIT = b.Build(b.DOWN, b.ANY_SUIT)
+_IN_SUIT = b.Build(b.DOWN, b.SAME_SUIT)
+
 
 class SimpleSimon(b.Declared):
     """Simple Simon, the classic rules."""
@@ -33,10 +36,6 @@ class SimpleSimon(b.Declared):
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Foundations(by_suit=False, runs=True, returns=False),
         b.Tableau(
-            (8, 8, 8, 7, 6, 5, 4, 3, 2, 1),
-            face_up=None,
-            build=b.Build(b.DOWN, b.ANY_SUIT),
-            empty=b.ANY_CARD,
-            groups=b.Build(b.DOWN, b.SAME_SUIT),
+            (8, 8, 8, 7, 6, 5, 4, 3, 2, 1), face_up=None, build=_ANY_SUIT, empty=b.ANY_CARD, groups=_IN_SUIT
         ),
     )
