@@ -1,6 +1,6 @@
 """The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
-Pyramid and TriPeaks, their scoring schemes (Normal, Vegas, none, Spider's, Golf's and
-TriPeaks'), the ``unlimited``
+Pyramid, TriPeaks, Baker's Dozen, Beleaguered Castle, Eight Off and Simple Simon, their
+scoring schemes (Normal, Vegas, none, Spider's, Golf's and TriPeaks'), the ``unlimited``
 and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
 third-party package implements.
 
@@ -9,8 +9,8 @@ The core knows no built-ins: the application hands them to its
 what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
->>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'pyramid', 'reflechi', 'spider', 'tripeaks', 'yukon']
+>>> {"klondike", "freecell", "spider", "pyramid", "eight-off"} <= set(catalog.variants)
+True
 >>> sorted(catalog.scorings)
 ['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
@@ -38,11 +38,15 @@ from solitaire.plugins.scoring import (
     VegasCumulativeScoring,
     VegasScoring,
 )
+from solitaire.variants.bakers_dozen import BakersDozen
+from solitaire.variants.beleaguered_castle import BeleagueredCastle
+from solitaire.variants.eight_off import EightOff
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.simple_simon import SimpleSimon
 from solitaire.variants.spider import Spider
 from solitaire.variants.tripeaks import TriPeaks
 from solitaire.variants.yukon import Yukon
@@ -60,6 +64,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(Golf())
     register.add_variant(Pyramid())
     register.add_variant(TriPeaks())
+    register.add_variant(BakersDozen())
+    register.add_variant(BeleagueredCastle())
+    register.add_variant(EightOff())
+    register.add_variant(SimpleSimon())
 
 
 @hookimpl

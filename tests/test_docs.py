@@ -152,7 +152,9 @@ def _blocks_of(page: str) -> list[str]:
 
 def test_there_are_rules_pages_in_both_languages() -> None:
     names = {path.name for path in RULES_PAGES}
-    for variant in ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"):
+    from solitaire.plugins.builtins import new_catalog
+
+    for variant in new_catalog(entry_points=False).variants:  # every built-in game
         assert {f"{variant}.en.md", f"{variant}.ru.md"} <= names
 
 
@@ -182,3 +184,12 @@ def _shape(page: str) -> list[object]:
 def test_each_rules_page_has_a_russian_twin_of_the_same_shape(page: Path) -> None:
     russian = page.with_name(page.name.replace(".en.md", ".ru.md"))
     assert _shape(russian.read_text(encoding="utf-8")) == _shape(page.read_text(encoding="utf-8"))
+
+
+def test_the_deals_page_lists_every_built_in_prefix() -> None:
+    from solitaire.plugins.builtins import new_catalog
+
+    page = (DOCS / "deals.md").read_text(encoding="utf-8")
+    table = page[page.index("### Prefixes") :]
+    for variant in new_catalog(entry_points=False).variants.values():
+        assert f"| `{variant.code_prefix}` | {variant.name('en')}" in table, variant.id

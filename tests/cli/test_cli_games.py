@@ -252,6 +252,10 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "golf": ("golf", [1], "Draw", {"golf", "none"}, "golf", False),
         "pyramid": ("pyramid", [1], "Draw", {"none"}, "none", True),
         "tripeaks": ("golf", [1], "Draw", {"golf", "none", "tripeaks"}, "tripeaks", False),
+        "bakers-dozen": ("bakers-dozen", [1], "Draw", {"none"}, "none", False),
+        "beleaguered-castle": ("beleaguered-castle", [1], "Draw", {"none"}, "none", False),
+        "eight-off": ("freecell", [1], "Draw", {"none"}, "none", False),
+        "simple-simon": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
     }
     status, out, _ = cli(capsys, "--no-plugins", "variants")
     lines = out.splitlines()

@@ -25,13 +25,14 @@ def _played_enough(summary: Summary, games: int) -> None:
 
 
 BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"]
+BUILTIN_VARIANTS += ["bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"]
 #: The built-in variants each scheme fits.
 FITS = {
     "normal": ["klondike", "reflechi", "yukon"],
     "vegas": ["klondike", "reflechi", "yukon"],
     "vegas-cumulative": ["klondike", "reflechi", "yukon"],
     "none": BUILTIN_VARIANTS,
-    "spider": ["spider"],
+    "spider": ["spider", "simple-simon"],
     "golf": ["golf", "tripeaks"],
     "tripeaks": ["tripeaks"],
 }
@@ -47,7 +48,7 @@ def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS)
 
 
-@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks", "simple-simon"])
 def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
     games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
     assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}

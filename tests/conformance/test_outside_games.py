@@ -86,7 +86,7 @@ def test_two_decks_are_dealt_and_conserved(installed: Catalog) -> None:
 @pytest.mark.parametrize(
     ("scoring", "fitting"),
     [
-        ("spider", ["outside-spider", "spider"]),
+        ("spider", ["outside-spider", "simple-simon", "spider"]),
         ("golf", ["golf", "outside-golf", "tripeaks"]),
         ("normal", ["klondike", "reflechi", "yukon"]),
     ],

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from other_games_open import OPEN_GAMES
 from other_games_overlap import pyramid_moves, tripeaks_moves
 
 from solitaire.core.cards import Card
@@ -132,4 +133,5 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "golf": golf_moves,
     "pyramid": pyramid_moves,
     "tripeaks": tripeaks_moves,
+    **OPEN_GAMES,
 }

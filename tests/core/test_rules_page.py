@@ -58,6 +58,10 @@ NEW_GAMES = {
     "golf": {"en": "Golf", "ru": "Гольф"},
     "pyramid": {"en": "Pyramid", "ru": "Пирамида"},
     "tripeaks": {"en": "TriPeaks", "ru": "Три пика"},
+    "bakers-dozen": {"en": "Baker's Dozen", "ru": "Чёртова дюжина"},
+    "beleaguered-castle": {"en": "Beleaguered Castle", "ru": "Осаждённая крепость"},
+    "eight-off": {"en": "Eight Off", "ru": "Восемь ячеек"},
+    "simple-simon": {"en": "Simple Simon", "ru": "Простой Саймон"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 

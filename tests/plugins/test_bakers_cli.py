@@ -20,6 +20,7 @@ from solitaire.plugins.builtins import new_catalog
 CODE = "BG1-D1X-AAAAAAG"
 VERSION = metadata.version("solitaire-bakers")
 BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"}
+BUILTINS |= {"bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
