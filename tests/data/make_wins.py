@@ -41,7 +41,8 @@ def _key(state: State) -> object:
 
 def _cost(state: State) -> int:
     """Lower is closer to a win: cards in play (the stock counts less), face-down cards,
-    cards that lie on a card of lower rank (one of them must move first), full piles."""
+    cards that lie on a card of lower rank (one of them must move first), breaks in the
+    runs (a card not one rank lower than the card under it, in its suit), full piles."""
     cost = 0
     for pile, kind in zip(state.piles, state.table.kinds, strict=True):
         if kind == FOUNDATION:
@@ -52,10 +53,12 @@ def _cost(state: State) -> int:
         cards = pile.down + pile.up
         cost += 10 * len(cards) + 3 * len(pile.down) + bool(cards)
         lowest = 14
-        for card in cards:
+        for under, card in zip(cards, cards[1:], strict=False):
+            lowest = min(lowest, under.rank)
             if card.rank > lowest:
-                cost += 4
-            lowest = min(lowest, card.rank)
+                cost += 4  # lies on a lower card: one of them must move first
+            if card.rank != under.rank - 1 or card.suit != under.suit:
+                cost += 2  # a break in the run
     return cost
 
 
