@@ -239,8 +239,18 @@ class StatisticsDialog(QDialog):
             width = sum(table.columnWidth(column) for column in range(table.columnCount())) + extra
             if width <= room:
                 break
+        # As tall as the rows, within most of the screen; taller, they scroll (the bar takes room).
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        needed = table.horizontalHeader().sizeHint().height() + rows + 2 * table.frameWidth()
+        tallest = screen.availableGeometry().height() * 3 // 5 if screen is not None else 600
+        table.setMinimumHeight(min(needed, tallest))
+        if needed > tallest:
+            width += table.verticalScrollBar().sizeHint().width()
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.resize(max(max(420, self.width()), min(width + 4, room)), max(320, self.height()))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(max(420, self.width(), min(width + 4, room)), max(280, self.sizeHint().height()))
 
 
 def _two_lines(label: str) -> str:
