@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qtpy.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
-from qtpy.QtGui import QFont, QKeyEvent, QPainter, QPixmap
+from qtpy.QtGui import QFont, QKeyEvent, QPainter, QPixmap, QShowEvent
 from qtpy.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -542,7 +542,13 @@ class NewGameDialog(QDialog):
             self.preview.setPixmap(pixmap)
             return
         self.preview.clear()
-        self._preview_timer.start(0)
+        if self.isVisible():  # else once the dialog shows
+            self._preview_timer.start(0)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The picture of the game chosen is drawn once the dialog shows (not before)."""
+        super().showEvent(event)
+        self._show_preview()
 
     def _draw_preview(self) -> None:
         key = self._preview_key()
