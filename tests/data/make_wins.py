@@ -53,7 +53,7 @@ def _cost(state: State) -> int:
         cards = pile.down + pile.up
         cost += 10 * len(cards) + 3 * len(pile.down) + bool(cards)
         lowest = 14
-        for under, card in zip(cards, cards[1:], strict=False):
+        for under, card in itertools.pairwise(cards):
             lowest = min(lowest, under.rank)
             if card.rank > lowest:
                 cost += 4  # lies on a lower card: one of them must move first

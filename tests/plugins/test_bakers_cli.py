@@ -55,6 +55,7 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
         "package": "solitaire-bakers",
         "version": VERSION,
         "family": "freecell",
+        "family_name": "FreeCell",
         "draw_label": "Draw",
         "scoring": ["none"],
         "default_scoring": "none",
@@ -63,8 +64,13 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
     (windows,) = [s for s in data["scoring"] if s["id"] == "windows"]
     assert (windows["code_letter"], windows["package"]) == ("W", "solitaire-bakers")
     assert data["left_out"] == []
+    (freecells,) = [family for family in data["families"] if family["id"] == "freecell"]
+    assert freecells == {"id": "freecell", "name": "FreeCell", "variants": ["bakers", "freecell"]}
     text = solitaire("variants").stdout
     assert "bakers       Baker's Game" in text and f"solitaire-bakers {VERSION}" in text
+    lines = text.splitlines()
+    family = lines.index(" FreeCell family:")  # Baker's Game is listed with FreeCell, its family
+    assert lines[family + 1].startswith("  bakers ") and lines[family + 3].startswith("  freecell ")
 
 
 def test_show_gives_a_deal_of_bakers_game(capsys: pytest.CaptureFixture[str]) -> None:
