@@ -884,6 +884,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     width = max(14, *(len(entry["name"]) for entry in variants + scoring))
+    ids = max(12, *(len(entry["id"]) for entry in variants + scoring))
 
     def say(text: str, **values: object) -> str:
         return Message.with_values(text, values).translate(args.lang)
@@ -896,18 +897,17 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
         heading = say(N_("{family} family:"), family=family.name)
         print(f" {heading}")
         for member in family.variants:
-            _print_variant(*listed[member.id], width, say)
+            _print_variant(*listed[member.id], (ids, width), say)
     print(say(N_("Scoring schemes:")))
     for s in scoring:
         letter = say(N_("code letter {letter}"), letter=s["code_letter"])
         redeal_text = say(N_("default redeal {redeal}"), redeal=s["default_redeal"])
-        print(
-            f"  {s['id']:<12} {s['name']:<{width}} {letter}  {redeal_text}  ({s['package']} {s['version']})"
-        )
+        source = f"({s['package']} {s['version']})"
+        print(f"  {s['id']:<{ids}} {s['name']:<{width}} {letter}  {redeal_text}  {source}")
     print(say(N_("Redeal policies:")))
     for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
-        print(f"  {shown:<12} ({r['package']} {r['version']})")
+        print(f"  {shown:<{ids}} ({r['package']} {r['version']})")
     if left_out:
         print(say(N_("Plugins left out:")))
         for problem in catalog.problems:
@@ -915,8 +915,12 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _print_variant(v: dict[str, Any], variant: Variant, width: int, say: Callable[..., str]) -> None:
-    """The two lines of ``solitaire variants`` about one variant."""
+def _print_variant(
+    v: dict[str, Any], variant: Variant, widths: tuple[int, int], say: Callable[..., str]
+) -> None:
+    """The two lines of ``solitaire variants`` about one variant (``widths``: of the id
+    and of the name columns)."""
+    ids, width = widths
     values = "/".join(str(draw) for draw in v["draws"])
     if not v["has_stock"]:
         draws = say(N_("no stock")) + "  "
@@ -927,14 +931,14 @@ def _print_variant(v: dict[str, Any], variant: Variant, width: int, say: Callabl
     else:
         draws = f"{v['draw_label']}: {values}  "
     code = say(N_("code {prefix}"), prefix=v["code_prefix"])
-    print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}({v['package']} {v['version']})")
+    print(f"  {v['id']:<{ids}} {v['name']:<{width}} {code}  {draws}({v['package']} {v['version']})")
     takes = [
         say(N_("family {family}"), family=v["family"]),
         say(N_("scoring {schemes}"), schemes=", ".join(v["scoring"]) or "-"),
     ]
     if v["redeal"]:
         takes.append(say(N_("a redeal policy")))
-    print(f"  {'':<12} {'; '.join(takes)}")
+    print(f"  {'':<{ids}} {'; '.join(takes)}")
 
 
 def cmd_install_desktop(catalog: Catalog, args: argparse.Namespace) -> int:
