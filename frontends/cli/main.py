@@ -902,8 +902,8 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     for s in scoring:
         letter = say(N_("code letter {letter}"), letter=s["code_letter"])
         redeal_text = say(N_("default redeal {redeal}"), redeal=s["default_redeal"])
-        source = f"({s['package']} {s['version']})"
-        print(f"  {s['id']:<{ids}} {s['name']:<{width}} {letter}  {redeal_text}  {source}")
+        origin = f"({s['package']} {s['version']})"
+        print(f"  {s['id']:<{ids}} {s['name']:<{width}} {letter}  {redeal_text}  {origin}")
     print(say(N_("Redeal policies:")))
     for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
