@@ -40,6 +40,7 @@ from solitaire.core.state import (
     CELL,
     FOUNDATION,
     KINDS,
+    RESERVE,
     STOCK,
     TABLEAU,
     WASTE,
@@ -236,6 +237,10 @@ CELL_ONE_CARD: Final = _rule(
     "cell.one-card",
     N_("Only one card at a time goes to a cell."),
 )
+RESERVE_TAKES_NONE: Final = _rule(
+    "reserve.takes-none",
+    N_("{pile} takes no cards: cards only leave a reserve, its top card first."),
+)
 
 
 @attrs.frozen
@@ -415,6 +420,8 @@ class Declared(Variant):
         self._tableau_ids = self.table.ids_of(TABLEAU)
         self._foundation_ids = self.table.ids_of(FOUNDATION)
         self._cell_ids = self.table.ids_of(CELL)
+        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
+        self._reserve_ids = self.table.ids_of(RESERVE)
         self._kind = dict(zip(self.table.ids, kinds, strict=True))
         self._waste = "w" if "w" in self._kind else None
         groups = tableau.groups
@@ -545,6 +552,8 @@ class Declared(Variant):
             return Message(N_("Column {number}"), number=number)
         if kind == CELL:
             return Message(N_("Cell {number}"), number=number)
+        if kind == RESERVE:
+            return Message(N_("Reserve {number}"), number=number)
         if self.foundations_block.by_suit and number.isdigit():
             return Message(N_("Foundation {suit}"), suit=Suit((int(number) - 1) % 4).symbol)
         return Message(N_("Foundation {number}"), number=number)
@@ -613,8 +622,12 @@ class Declared(Variant):
             return WASTE_EMPTY.refuse()
         if not cards:
             return SOURCE_EMPTY.refuse(pile=self.pile_name(src))
+        if not cards.up:  # only face-down cards (Clock's piles)
+            return FACE_DOWN.refuse()
         if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
             return RETURNS_FORBIDDEN.refuse()
+        if kinds.get(dst) == RESERVE:
+            return RESERVE_TAKES_NONE.refuse(pile=self.pile_name(dst))
         if dst == "f" or kinds[dst] == FOUNDATION:
             return self._check_to_foundation(state, move)
         if kinds[dst] == CELL:
@@ -678,20 +691,27 @@ class Declared(Variant):
         assert first is not None
         return first
 
+    def foundation_base(self, state: State) -> int:
+        """The rank that starts a foundation now (``ANY_CARD``: any): the block's
+        ``base``; a variant whose deal sets it (Canfield) says so here."""
+        return self.foundations_block.base
+
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
         block = self.foundations_block
         cards = state.piles[state.table.index[pile]].up
         if not cards:
-            if block.base in (ANY_CARD, card.rank):
+            base = self.foundation_base(state)
+            if base in (ANY_CARD, card.rank):
                 return None
-            if block.base == 1:
+            if base == 1:
                 return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
-            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[block.base - 1])
+            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[base - 1])
         top = cards[-1]
         if block.build.fits(card, top):
             return None
-        if block.by_suit and block.build == Build(UP, SAME_SUIT) and top.rank < 13:
-            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank + 1, card.suit))
+        wraps = block.build == Build(UP, SAME_SUIT, wrap=True)  # K then A (Canfield)
+        if block.by_suit and ((block.build == Build(UP, SAME_SUIT) and top.rank < 13) or wraps):
+            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank % 13 + 1, card.suit))
         return block.build.refusal(card, top)
 
     def _check_to_cell(self, state: State, move: Move) -> Move | Refusal:
@@ -821,7 +841,7 @@ class Declared(Variant):
         if dst == "f":
             dst = self._own_foundation(state, cards[0])
         events = [CardsMoved(src, dst, cards)]
-        if self._kind[src] == TABLEAU and count == len(column.up) and column.down:
+        if self._kind[src] in (TABLEAU, RESERVE) and count == len(column.up) and column.down:
             events.append(CardTurnedUp(src, column.down[-1]))
         if self.foundations_block.runs and self._kind[dst] == TABLEAU:
             return self._runs_off(state, events)
@@ -873,6 +893,7 @@ class Declared(Variant):
         tableau_ids = self._tableau_ids
         columns = [piles[index[pile]] for pile in tableau_ids]
         cell_ids = self._cell_ids
+        tops_of = (*cell_ids, *self._reserve_ids)  # the piles whose top card alone plays
         foundation_block = self.foundations_block
         # To the foundations: the waste top, the column tops, the cells.
         if not foundation_block.runs:
@@ -882,7 +903,7 @@ class Declared(Variant):
             tops += [
                 (pile, column.up[-1]) for pile, column in zip(tableau_ids, columns, strict=True) if column.up
             ]
-            for pile in cell_ids:
+            for pile in tops_of:
                 cell = piles[index[pile]].up
                 if cell:
                     tops.append((pile, cell[-1]))
@@ -899,7 +920,7 @@ class Declared(Variant):
                 cards = piles[index[pile]].up
                 if cards:
                     sources.setdefault(cards[-1].index, []).append((pile, 1))
-        for pile in cell_ids:
+        for pile in tops_of:
             cell = piles[index[pile]].up
             if cell:
                 sources.setdefault(cell[-1].index, []).append((pile, 1))
