@@ -1,4 +1,5 @@
-"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider and Golf,
+"""The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
+Grandfather, Canfield, Clock and Aces Up,
 their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
 and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
 third-party package implements.
@@ -9,7 +10,7 @@ what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
 >>> sorted(catalog.variants)
-['freecell', 'golf', 'klondike', 'reflechi', 'spider', 'yukon']
+['aces-up', 'canfield', 'clock', 'freecell', 'golf', 'grandfather', 'klondike', 'reflechi', 'spider', 'yukon']
 >>> sorted(catalog.scorings)
 ['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
@@ -37,8 +38,12 @@ from solitaire.plugins.scoring import (
     VegasCumulativeScoring,
     VegasScoring,
 )
+from solitaire.variants.aces_up import AcesUp
+from solitaire.variants.canfield import Canfield
+from solitaire.variants.clock import Clock
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
+from solitaire.variants.grandfather import Grandfather
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
 from solitaire.variants.spider import Spider
@@ -55,6 +60,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(Grandfather())
+    register.add_variant(Canfield())
+    register.add_variant(Clock())
+    register.add_variant(AcesUp())
 
 
 @hookimpl
