@@ -237,6 +237,10 @@ CELL_ONE_CARD: Final = _rule(
     "cell.one-card",
     N_("Only one card at a time goes to a cell."),
 )
+COVERED: Final = _rule(
+    "tableau.face-down-top",
+    N_("Nothing goes on {pile}: its top card is face down."),
+)
 RESERVE_TAKES_NONE: Final = _rule(
     "reserve.takes-none",
     N_("{pile} takes no cards: cards only leave a reserve, its top card first."),
@@ -741,6 +745,8 @@ class Declared(Variant):
         index = state.table.index
         dst = move.dst or ""
         target = state.piles[index[dst]].top
+        if target is None and state.piles[index[dst]]:  # face-down cards only (Clock's piles)
+            return COVERED.refuse(pile=self.pile_name(dst))
         if self._kind[move.src] != TABLEAU:
             return self._fit_refusal(self._top(state, move.src), target) or Move(move.src, move.dst)
         column = state.piles[index[move.src]]

@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
+from attrs import evolve
+
 from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal, Rule
 from solitaire.core.ruleset import PileSpec, Ruleset
-from solitaire.core.state import RESERVE, CardsMoved, CardTurnedUp, Event, Pile, State, Table, apply_all
+from solitaire.core.state import RESERVE, Event, Pile, State, Table, apply_all
 from solitaire.variants import blocks as b
 
 __all__ = ["Canfield"]
@@ -27,7 +29,6 @@ __all__ = ["Canfield"]
 WHOLE_OR_TOP: Final = Rule(
     "tableau.whole-or-top",
     N_("{card} cannot move with the cards on it: a column moves as a whole, or only its last card."),
-    source=True,
 )
 
 
@@ -52,59 +53,43 @@ class Canfield(b.Declared):
     )
 
     def make_table(self) -> Table:
-        pairs = list(super().make_table().pairs)
-        return Table.of(*pairs[:2], ("r1", RESERVE), *pairs[2:])
+        return Table.of(*super().make_table().pairs, ("r1", RESERVE))
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
         """Cards 0 to 12 to the reserve (12 on top), 13 to its foundation, 14 to 17 to
         the columns, the rest to the stock (18 drawn first)."""
-        base = order[13]
-        piles = {"r1": Pile(tuple(order[:12]), (order[12],)), f"f{base.suit + 1}": Pile((), (base,))}
-        piles.update({f"t{n}": Pile((), (order[13 + n],)) for n in range(1, 5)})
-        return self.empty_state().with_piles({**piles, "s": Pile(tuple(reversed(order[18:])))})
+        base, columns = order[13], {f"t{n}": Pile((), (card,)) for n, card in enumerate(order[14:18], 1)}
+        reserve = {"r1": Pile(tuple(order[:12]), (order[12],)), f"f{base.suit + 1}": Pile((), (base,))}
+        return self.empty_state().with_piles({**columns, **reserve, "s": Pile(tuple(reversed(order[18:])))})
 
     def foundation_base(self, state: State) -> int:
         """The rank of the card the deal put on a foundation (it never leaves)."""
         return next(pile[0].rank for pile in state.foundations if pile)
 
-    def _middle(self, state: State, pile: str, count: int) -> bool:
-        """True for a group of a column that is neither its last card nor all of it."""
-        return pile[0] == "t" and 1 < count < len(state.pile(pile))
-
-    def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
-        refusal = super().can_pick_up(state, pile, count, rules)
-        if refusal is None and self._middle(state, pile, count):
-            return WHOLE_OR_TOP.refuse(card=state.pile(pile).up[-count])
-        return refusal
+    def _middle(self, move: Move, state: State) -> bool:
+        """True for a move of a column's cards that are neither its last card nor all of it."""
+        return move.src[0] == "t" and 1 < (move.count or 1) < len(state.pile(move.src))
 
     def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        """The blocks' check; a group leaves a column only as the whole column."""
         found = super().check(state, move, rules)
-        if isinstance(found, Move) and self._middle(state, found.src, found.count or 1):
+        if isinstance(found, Move) and self._middle(found, state):
             return WHOLE_OR_TOP.refuse(card=state.pile(found.src).up[-(found.count or 1)])
         return found
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        moves = super().legal_moves(state, rules)
-        return [move for move in moves if move.is_draw or not self._middle(state, move.src, move.count or 1)]
+        return [move for move in super().legal_moves(state, rules) if not self._middle(move, state)]
 
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
         """The blocks' events, then the reserve's top card into the column left empty."""
-        events = super().events(state, move, rules)
-        after = apply_all(state, events)
-        reserve, empty = after.pile("r1"), [pile for pile in self._tableau_ids if not after.pile(pile)]
-        if reserve.up and empty:
-            events.append(CardsMoved("r1", empty[0], reserve.up[-1:]))
-            if reserve.down:
-                events.append(CardTurnedUp("r1", reserve.down[-1]))
-        return events
+        after = apply_all(state, events := super().events(state, move, rules))
+        empty = [pile for pile in self._tableau_ids if not after.pile(pile)]
+        fill = bool(after.pile("r1")) and bool(empty)
+        return events + super().events(after, Move("r1", empty[0]), rules) if fill else events
 
     def piles(self, state: State) -> list[PileSpec]:
-        """The stock, the waste and the foundations on top; the reserve and, under the
+        """The stock and the waste, then the foundations on top; the reserve and, under the
         foundations, the columns below."""
-        specs = [PileSpec("s", "stock", 0, 0), PileSpec("w", "waste", 0, 1, "right")]
-        specs += [
-            PileSpec(f"f{n}", "foundation", 0, 2 + n, accepts=self.foundation_mark(f"f{n}"))
-            for n in range(1, 5)
-        ]
-        specs.append(PileSpec("r1", "reserve", 1, 0, "down"))
+        specs = [evolve(spec, slot=spec.slot + (spec.kind == "foundation")) for spec in super().piles(state)]
+        specs = [spec for spec in specs if spec.row == 0] + [PileSpec("r1", "reserve", 1, 0, "down")]
         return specs + [PileSpec(f"t{n}", "column", 1, 2 + n, "down") for n in range(1, 5)]

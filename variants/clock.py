@@ -23,11 +23,7 @@ __all__ = ["Clock"]
 
 OWN_RANK: Final = Rule(
     "foundation.rank",
-    N_("{card} cannot go on the {pile} foundation: each rank has its own, and {card} goes on {own}."),
-)
-HOME_ONLY: Final = Rule(
-    "tableau.takes-none",
-    N_("{card} cannot go on {pile}: a card goes only to the foundation of its rank in this game."),
+    N_("{card} cannot go on {pile}: each rank has its own foundation, and {card} goes on {own}."),
 )
 #: Each hour's place (row, place across) on the clock's face; 13 is the kings' pile.
 FACE: Final = {11: (0, 1), 12: (0, 2), 1: (0, 3), 10: (1, 0), 2: (1, 4), 9: (2, 0), 13: (2, 2), 3: (2, 4)}
@@ -61,34 +57,23 @@ class Clock(b.Declared):
         return state.with_piles({"t13": Pile(kings.down[:-1], kings.down[-1:])})
 
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        """The blocks' hook: foundation ``fN`` takes the cards of rank N."""
         if card.rank == int(pile[1:]):
             return None
-        return OWN_RANK.refuse(card=card, pile=self.foundation_mark(pile), own=f"f{card.rank}")
-
-    def foundation_mark(self, pile: str) -> str:
-        """The rank an empty foundation takes."""
-        return RANKS[int(pile[1:]) - 1]
-
-    def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
-        """The blocks' check; a card for a column is refused: columns take no cards."""
-        found = super().check(state, move, rules)
-        if isinstance(found, Refusal) and found.rule == b.EMPTY_TAKES_NONE.id:
-            return HOME_ONLY.refuse(card=state.pile(move.src).up[-1], pile=self.pile_name(move.dst or ""))
-        return found
+        return OWN_RANK.refuse(card=card, pile=self.pile_name(pile), own=f"f{card.rank}")
 
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
         """The card goes home; the top card of its hour's pile turns up."""
         card = state.pile(move.src).up[-1]
         hour = state.pile(f"t{card.rank}")
-        events: list[Event] = [CardsMoved(move.src, f"f{card.rank}", (card,))]
-        if hour.down:
-            events.append(CardTurnedUp(f"t{card.rank}", hour.down[-1]))
-        return events
+        turned = [CardTurnedUp(f"t{card.rank}", hour.down[-1])] if hour.down else []
+        return [CardsMoved(move.src, f"f{card.rank}", (card,)), *turned]
 
     def piles(self, state: State) -> list[PileSpec]:
         """A clock face: each hour's pile, and its foundation on its right."""
-        specs = []
-        for hour, (row, place) in FACE.items():
-            specs.append(PileSpec(f"t{hour}", "column", row, 2 * place))
-            specs.append(PileSpec(f"f{hour}", "foundation", row, 2 * place + 1, accepts=RANKS[hour - 1]))
-        return specs
+        specs = [PileSpec(f"t{hour}", "column", row, 2 * place) for hour, (row, place) in FACE.items()]
+        homes = [
+            PileSpec(f"f{hour}", "foundation", row, 2 * place + 1, accepts=RANKS[hour - 1])
+            for hour, (row, place) in FACE.items()
+        ]
+        return specs + homes

@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
+import attrs
+
 from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal, Rule
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import Event, Pile, Redealt, State
+from solitaire.core.state import Event, Redealt, State, apply
 from solitaire.variants import blocks as b
 
 __all__ = ["Grandfather", "deal_columns"]
@@ -32,28 +34,19 @@ NOTHING_TO_REDEAL: Final = Rule(
 )
 
 
-def _pattern() -> list[tuple[int, bool]]:
-    """Where each card of a whole deal goes, in order: (column from 0, face up)."""
-    spots, start, stop, step = [], 0, 6, 1
-    for _ in range(7):  # the zigzag: a row there, a shorter one back, each ending face up
-        spots += [(column, column == start) for column in range(start, stop + step, step)]
-        start, stop, step = stop, start + step, -step
-    return spots + [(1 + n % 6, True) for n in range(24)]
+#: The zigzag of face-down cards, each row starting with the one face-up card its column gets;
+#: then the face-up rows on columns 2 to 7 (columns counted from 0).
+ROWS: Final = ("0123456", "654321", "12345", "5432", "234", "43", "3")
+PATTERN: Final = [(int(column), n == 0) for row in ROWS for n, column in enumerate(row)]
+PATTERN.extend((1 + n % 6, True) for n in range(24))
 
 
-PATTERN: Final = _pattern()
-
-
-def deal_columns(cards: Sequence[Card]) -> list[Pile]:
-    """The seven columns ``cards`` make in dealing order; a column left without a face-up
-    card (when fewer cards are dealt) turns its top card up."""
-    columns: list[tuple[list[Card], list[Card]]] = [([], []) for _ in range(7)]
-    for (column, face_up), card in zip(PATTERN, cards, strict=False):
-        columns[column][face_up].append(card)
-    for down, up in columns:
-        if down and not up:
-            up.append(down.pop())
-    return [Pile(tuple(down), tuple(up)) for down, up in columns]
+def deal_columns(cards: Sequence[Card]) -> list[tuple[int, bool, Card]]:
+    """Where each card goes as ``cards`` are dealt, in that order: (column from 0, face up,
+    card); with fewer cards than a whole deal, each column's top card is face up."""
+    spots = list(zip(PATTERN, cards, strict=False))
+    last = {column: n for n, ((column, _), _) in enumerate(spots)}
+    return [(column, up or last[column] == n, card) for n, ((column, up), card) in enumerate(spots)]
 
 
 class Grandfather(b.Declared):
@@ -76,28 +69,25 @@ class Grandfather(b.Declared):
         b.Tableau((1, 7, 9, 11, 10, 8, 6), face_up=5, build=b.Build(b.DOWN, b.SAME_SUIT), groups="any"),
     )
 
-    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        columns = dict(zip(self._tableau_ids, deal_columns(order), strict=True))
-        return self.empty_state().with_piles(columns)
+    def _redealt(self, cards: Sequence[Card]) -> Redealt:
+        """The columns dealt from ``cards``: the event lists the face-down cards first."""
+        dealt = sorted(deal_columns(cards), key=lambda spot: spot[1])
+        dsts, down = tuple(f"t{column + 1}" for column, _, _ in dealt), sum(not up for _, up, _ in dealt)
+        return Redealt(self._tableau_ids, dsts, tuple(card for _, _, card in dealt), down)
 
-    def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
-        """The blocks' moves; the stock tap redeals, while redeals are left."""
-        if not move.is_draw:
-            return super().check(state, move, rules)
+    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
+        """The first deal: the empty table dealt as a redeal deals it, before pass 1."""
+        return apply(attrs.evolve(self.empty_state(), pass_number=0), self._redealt(order))
+
+    def _check_draw(self, state: State, rules: Ruleset) -> Move | Refusal:
+        """The stock tap redeals, while redeals are left."""
         if state.pass_number > REDEALS:
             return NO_REDEALS_LEFT.refuse()
         return DRAW if any(state.tableau) else NOTHING_TO_REDEAL.refuse()
 
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
+        """The blocks' events; the stock tap gathers the columns, column 1 first, each from
+        its top card down, and deals them again."""
         if not move.is_draw:
             return super().events(state, move, rules)
-        gathered = [card for column in state.tableau for card in reversed(column.cards)]
-        columns = dict(zip(self._tableau_ids, deal_columns(gathered), strict=True))
-        down = [(pile, card) for pile, column in columns.items() for card in column.down]
-        up = [(pile, card) for pile, column in columns.items() for card in column.up]
-        dsts, cards = zip(*down, *up, strict=True)
-        return [Redealt(self._tableau_ids, dsts, cards, len(down))]
-
-    def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        moves = super().legal_moves(state, rules)
-        return [*moves, DRAW] if isinstance(self.check(state, DRAW, rules), Move) else moves
+        return [self._redealt([card for column in state.tableau for card in reversed(column.cards)])]
