@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from other_games_special import SPECIAL_GAMES
+
 from solitaire.core.cards import Card
 from solitaire.core.state import CELL, FOUNDATION, STOCK, TABLEAU, State
 
@@ -128,4 +130,5 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "freecell": freecell_moves,
     "spider": spider_moves,
     "golf": golf_moves,
+    **SPECIAL_GAMES,
 }

@@ -49,6 +49,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "core"))
 
 from other_games import INDEPENDENT  # noqa: E402
+from perft_special import SPECIAL_PERFT  # noqa: E402
 from strategies import CATALOG  # noqa: E402
 
 from solitaire.core.game import Game  # noqa: E402
@@ -543,7 +544,7 @@ def write(path: Path, title: str, scenarios: list[Scenario]) -> None:
             key = (code.replace("NF-", "N-"), seed, id(condition))
             found = known.get(key)
             if found is None or not _replays(code, found, condition):
-                classic = code[:2] not in ("FC", "SP", "GO")
+                classic = code[:2] in ("KL", "TF")
                 found = (_walk if classic else _search)(code, seed, condition)
                 known[key] = found
             actions = found
@@ -588,6 +589,7 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "freecell": ("FreeCell", FREECELL),
     "spider": ("Spider", SPIDER),
     "golf": ("Golf", GOLF),
+    **SPECIAL_PERFT,
 }
 
 if __name__ == "__main__":
