@@ -4,7 +4,7 @@ A game code such as ``KL1-D3NP3F-AAAAAAG`` names a deal and the options it is
 played with::
 
     code      = prefix version "-" middle "-" deal
-    prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, ...)
+    prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, CF Canfield, ...)
     version   = digits, no leading zero    (format version; also the shuffle version)
     middle    = draw scoring [redeal] ["F"]
     draw      = "D" digit 1-9             (what the variant's draw mode says: D1/D3 the cards a

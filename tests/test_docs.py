@@ -152,7 +152,9 @@ def _blocks_of(page: str) -> list[str]:
 
 def test_there_are_rules_pages_in_both_languages() -> None:
     names = {path.name for path in RULES_PAGES}
-    for variant in ("klondike", "reflechi", "yukon", "freecell", "spider", "golf"):
+    for variant in ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "grandfather", "canfield"):
+        assert {f"{variant}.en.md", f"{variant}.ru.md"} <= names
+    for variant in ("clock", "aces-up"):
         assert {f"{variant}.en.md", f"{variant}.ru.md"} <= names
 
 

@@ -56,6 +56,10 @@ NEW_GAMES = {
     "freecell": {"en": "FreeCell", "ru": "Свободная ячейка"},
     "spider": {"en": "Spider", "ru": "Паук"},
     "golf": {"en": "Golf", "ru": "Гольф"},
+    "grandfather": {"en": "Grandfather", "ru": "Дедушка"},
+    "canfield": {"en": "Canfield", "ru": "Канфилд"},
+    "clock": {"en": "Clock", "ru": "Часы"},
+    "aces-up": {"en": "Aces Up", "ru": "Тузы вверх"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 
