@@ -88,7 +88,7 @@ def test_two_decks_are_dealt_and_conserved(installed: Catalog) -> None:
     [
         ("spider", ["outside-spider", "spider"]),
         ("golf", ["golf", "outside-golf"]),
-        ("normal", ["klondike", "reflechi", "yukon"]),
+        ("normal", ["grandfather", "klondike", "reflechi", "yukon"]),
     ],
 )
 def test_a_scheme_is_checked_over_the_outside_games_it_fits(

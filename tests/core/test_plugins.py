@@ -44,6 +44,10 @@ BUILTIN_IDS = {
     ("variant", "freecell"),
     ("variant", "spider"),
     ("variant", "golf"),
+    ("variant", "grandfather"),
+    ("variant", "canfield"),
+    ("variant", "clock"),
+    ("variant", "aces-up"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
     ("scoring", "vegas-cumulative"),
@@ -276,7 +280,18 @@ def test_the_builtins_register_through_the_hooks() -> None:
     version = metadata.version("solitaire-framework")
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
-    assert sorted(catalog.variants) == ["freecell", "golf", "klondike", "reflechi", "spider", "yukon"]
+    assert sorted(catalog.variants) == [
+        "aces-up",
+        "canfield",
+        "clock",
+        "freecell",
+        "golf",
+        "grandfather",
+        "klondike",
+        "reflechi",
+        "spider",
+        "yukon",
+    ]
     assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas", "vegas-cumulative"]
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
@@ -542,8 +557,8 @@ def test_option_defaults(catalog: Catalog) -> None:
     [
         (
             {"variant": "scorpion"},
-            "no variant 'scorpion' is installed"
-            " (installed: freecell, golf, klondike, reflechi, spider, yukon)",
+            "no variant 'scorpion' is installed (installed: aces-up, canfield, clock, freecell, golf,"
+            " grandfather, klondike, reflechi, spider, yukon)",
         ),
         (
             {"scoring": "flat"},
@@ -622,7 +637,8 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
         (
             "ZZ1-D1N-AAAAAAG",
             "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi), YU (yukon),"
-            " FC (freecell), SP (spider), GO (golf))",
+            " FC (freecell), SP (spider), GO (golf), GF (grandfather), CF (canfield), CL (clock),"
+            " AU (aces-up))",
         ),
         (
             "KL1-D1Q-AAAAAAG",

@@ -19,7 +19,18 @@ from solitaire.plugins.builtins import new_catalog
 
 CODE = "BG1-D1X-AAAAAAG"
 VERSION = metadata.version("solitaire-bakers")
-BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf"}
+BUILTINS = {
+    "klondike",
+    "reflechi",
+    "yukon",
+    "freecell",
+    "spider",
+    "golf",
+    "grandfather",
+    "canfield",
+    "clock",
+    "aces-up",
+}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
