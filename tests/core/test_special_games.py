@@ -74,6 +74,31 @@ def test_random_play_matches_the_independent_rules(code: str) -> None:
             game.play(rng.choice(home if home and rng.random() < 0.6 else sorted(legal)))
 
 
+@pytest.mark.parametrize("code", ["CF1-D3X-AAAAAAC", "GF1-D1X-AAAAAAC", "CL1-D1X-AAAAAAC", "AU1-D1X-AAAAAAC"])
+def test_following_the_hints_is_legal_and_never_goes_round_in_a_circle(code: str) -> None:
+    from solitaire.plugins.hints import _shape, heuristic_hint
+
+    rules = CATALOG.game_from_code(code).rules
+    for seed in range(6):
+        state, rng = CATALOG.game_from_code(code).state, random.Random(seed)
+        for _ in range(rng.randrange(30)):
+            moves = rules.legal_moves(state)
+            if not moves:
+                break
+            _, state = rules.transition(state, rng.choice(moves))
+        seen: dict[tuple[object, ...], int] = {}
+        last_stock = -1
+        for step in range(60):
+            hint = heuristic_hint(state, rules)
+            if hint.move is None or rules.is_won(state):
+                break
+            assert rules.check(state, hint.move) == hint.move
+            shape = _shape(state)
+            assert shape not in seen or seen[shape] < last_stock, (seed, step)
+            seen[shape], last_stock = step, step if hint.move.is_draw else last_stock
+            _, state = rules.transition(state, hint.move)
+
+
 def test_the_log_of_each_new_game_replays() -> None:
     for code in ("CF1-D1X-AAAAAAB", "GF1-D1X-AAAAAAB", "CL1-D1X-AAAAAAB", "AU1-D1X-AAAAAAB"):
         game = CATALOG.game_from_code(code)
