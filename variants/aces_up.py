@@ -48,12 +48,14 @@ class AcesUp(b.Declared):
         b.Tableau((1,) * 4, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.ANY_CARD, groups="single"),
     )
 
-    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
-        """The discard takes a card when a higher card of its suit ends another column."""
+    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
+        """The blocks' hook: the discard takes a card when a higher card of its suit ends
+        another column."""
         tops = [column.up[-1] for column in state.tableau if column.up]
-        if any(top.suit is card.suit and _value(top) > _value(card) for top in tops):
-            return None
-        return NO_HIGHER_CARD.refuse(card=card)
+        return any(top.suit is card.suit and _value(top) > _value(card) for top in tops)
+
+    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        return None if self._foundation_takes(state, card, pile) else NO_HIGHER_CARD.refuse(card=card)
 
     def is_won(self, state: State) -> bool:
         """The stock dealt and only aces left in the columns (48 cards discarded)."""

@@ -424,20 +424,36 @@ class Declared(Variant):
         self._tableau_ids = self.table.ids_of(TABLEAU)
         self._foundation_ids = self.table.ids_of(FOUNDATION)
         self._cell_ids = self.table.ids_of(CELL)
-        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
-        self._reserve_ids = self.table.ids_of(RESERVE)
         self._kind = dict(zip(self.table.ids, kinds, strict=True))
         self._waste = "w" if "w" in self._kind else None
         groups = tableau.groups
         self._group_build: Build | None = (
             tableau.build if groups == "ordered" else groups if isinstance(groups, Build) else None
         )
-        faces = range(52)
-        from solitaire.core.cards import CARDS
-
-        build = tableau.build
-        self._fitting: tuple[frozenset[int], ...] = tuple(
-            frozenset(card.index for card in CARDS if build.fits(card, CARDS[face])) for face in faces
+        # Tables by face (0..51) for the move generator: the faces that go on a face by
+        # the tableau's build (sorted), by the group build and by the foundations' build.
+        self._fitting: tuple[tuple[int, ...], ...] = _fitting_faces(tableau.build)
+        self._group_fitting = tuple(map(frozenset, _fitting_faces(self._group_build or tableau.build)))
+        self._foundation_fitting = tuple(map(frozenset, _fitting_faces(foundations.build)))
+        index = self.table.index
+        self._tableau_places = tuple(index[pile] for pile in self._tableau_ids)
+        self._cell_places = tuple(index[pile] for pile in self._cell_ids)
+        self._foundation_places = tuple((pile, index[pile]) for pile in self._foundation_ids)
+        self._tableau_pairs = tuple(zip(self._tableau_ids, self._tableau_places, strict=True))
+        self._cell_pairs = tuple(zip(self._cell_ids, self._cell_places, strict=True))
+        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
+        self._reserve_pairs = tuple((pile, index[pile]) for pile in self.table.ids_of(RESERVE))
+        self._stock_place = index.get("s", -1)
+        self._waste_place = index[self._waste] if self._waste else None
+        by_suit = foundations.by_suit
+        #: Per suit, the foundations (id, place) a card of that suit may go to.
+        self._foundations_for: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+            tuple(
+                (pile, index[pile])
+                for pile in self._foundation_ids
+                if not by_suit or (int(pile[1:]) - 1) % 4 == suit
+            )
+            for suit in range(4)
         )
 
     # -- the table ----------------------------------------------------------------------------
@@ -566,10 +582,14 @@ class Declared(Variant):
 
     def movable(self, up: Sequence[Card]) -> int:
         """How many of a column's top face-up cards may move together (before any limit)."""
-        build = self._group_build
-        if build is not None:
-            return build.run_length(up)
-        return len(up) if self.tableau_block.groups == "any" else min(1, len(up))
+        if self._group_build is None:
+            return len(up) if self.tableau_block.groups == "any" else min(1, len(up))
+        count = len(up)
+        fitting = self._group_fitting
+        size = 1
+        while size < count and up[-size].index in fitting[up[-size - 1].index]:
+            size += 1
+        return min(size, count)
 
     def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
         """The top ``count`` cards of ``pile`` may be picked up when the pile is not the
@@ -700,19 +720,24 @@ class Declared(Variant):
         ``base``; a variant whose deal sets it (Canfield) says so here."""
         return self.foundations_block.base
 
+    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
+        """True when foundation ``pile`` takes ``card`` now (its suit aside)."""
+        cards = state.piles[state.table.index[pile]].up
+        if not cards:
+            return self.foundation_base(state) in (ANY_CARD, card.rank)
+        return card.index in self._foundation_fitting[cards[-1].index]
+
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        if self._foundation_takes(state, card, pile):
+            return None
         block = self.foundations_block
         cards = state.piles[state.table.index[pile]].up
         if not cards:
             base = self.foundation_base(state)
-            if base in (ANY_CARD, card.rank):
-                return None
             if base == 1:
                 return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
             return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[base - 1])
         top = cards[-1]
-        if block.build.fits(card, top):
-            return None
         wraps = block.build == Build(UP, SAME_SUIT, wrap=True)  # K then A (Canfield)
         if block.by_suit and ((block.build == Build(UP, SAME_SUIT) and top.rank < 13) or wraps):
             return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank % 13 + 1, card.suit))
@@ -862,11 +887,8 @@ class Declared(Variant):
     def _accepting_foundation(self, state: State, card: Card) -> str | None:
         """The first foundation that takes ``card`` now (of its suit, when they are by
         suit), or None."""
-        by_suit = self.foundations_block.by_suit
-        for pile in self._foundation_ids:
-            if by_suit and (int(pile[1:]) - 1) % 4 != card.suit:
-                continue
-            if self._foundation_refusal(state, card, pile) is None:
+        for pile, _ in self._foundations_for[card.suit]:
+            if self._foundation_takes(state, card, pile):
                 return pile
         return None
 
@@ -890,96 +912,126 @@ class Declared(Variant):
     # -- move generation ----------------------------------------------------------------------
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
+        if state.table is not self.table:
+            raise ValueError(f"{self.id}: a position of another table")
         moves: list[Move] = []
         piles = state.piles
-        index = state.table.index
         waste = self._waste
-        waste_cards = piles[index[waste]].up if waste else ()
+        waste_cards = piles[self._waste_place].up if self._waste_place is not None else ()
         waste_top = waste_cards[-1] if waste_cards else None
-        tableau_ids = self._tableau_ids
-        columns = [piles[index[pile]] for pile in tableau_ids]
-        cell_ids = self._cell_ids
-        tops_of = (*cell_ids, *self._reserve_ids)  # the piles whose top card alone plays
+        tableau = [(pile, piles[place]) for pile, place in self._tableau_pairs]
+        cells = [(pile, piles[place]) for pile, place in self._cell_pairs]
+        # Reserves: their top card plays, as a cell's does; nothing goes on them.
+        reserves = [(pile, piles[place].up[-1]) for pile, place in self._reserve_pairs if piles[place].up]
         foundation_block = self.foundations_block
         # To the foundations: the waste top, the column tops, the cells.
         if not foundation_block.runs:
             tops: list[tuple[str, Card]] = []
             if waste_top is not None:
                 tops.append((waste, waste_top))  # type: ignore[arg-type]
-            tops += [
-                (pile, column.up[-1]) for pile, column in zip(tableau_ids, columns, strict=True) if column.up
-            ]
-            for pile in tops_of:
-                cell = piles[index[pile]].up
-                if cell:
-                    tops.append((pile, cell[-1]))
-            for src, card in tops:
-                dst = self._foundation_move(state, card)
-                if dst is not None:
-                    moves.append(Move(src, dst))
+            tops += [(pile, column.up[-1]) for pile, column in tableau if column.up]
+            tops += [(pile, cell.up[-1]) for pile, cell in cells if cell.up]
+            tops += reserves
+            by_suit = foundation_block.by_suit
+            if type(self)._foundation_takes is not Declared._foundation_takes:
+                for src, card in tops:
+                    dst = self._accepting_foundation(state, card)
+                    if dst is not None:
+                        moves.append(Move(src, "f" if by_suit else dst))
+            else:  # the same test, inlined: it is most of the time spent here
+                base = self.foundation_base(state)
+                home_fitting = self._foundation_fitting
+                for src, card in tops:
+                    for pile, place in self._foundations_for[card.suit]:
+                        on = piles[place].up
+                        if card.index in home_fitting[on[-1].index] if on else base in (ANY_CARD, card.rank):
+                            moves.append(Move(src, "f" if by_suit else pile))
+                            break
         # To the columns: every card that can move, by its face.
         sources: dict[int, list[tuple[str, int]]] = {}
         if waste_top is not None:
-            sources.setdefault(waste_top.index, []).append((waste, 1))  # type: ignore[arg-type]
+            sources[waste_top.index] = [(waste, 1)]  # type: ignore[list-item]
         if rules.returns_allowed and foundation_block.returns and not foundation_block.runs:
-            for pile in self._foundation_ids:
-                cards = piles[index[pile]].up
+            for pile, place in self._foundation_places:
+                cards = piles[place].up
                 if cards:
                     sources.setdefault(cards[-1].index, []).append((pile, 1))
-        for pile in tops_of:
-            cell = piles[index[pile]].up
-            if cell:
-                sources.setdefault(cell[-1].index, []).append((pile, 1))
-        column_up: dict[str, Sequence[Card]] = {}
-        for pile, column in zip(tableau_ids, columns, strict=True):
-            up = column.up
-            column_up[pile] = up
-            for size in range(1, self.movable(up) + 1):
-                sources.setdefault(up[-size].index, []).append((pile, size))
+        for pile, cell in cells:
+            if cell.up:
+                sources.setdefault(cell.up[-1].index, []).append((pile, 1))
+        for pile, card in reserves:
+            sources.setdefault(card.index, []).append((pile, 1))
+        if self._group_build is None or type(self).movable is not Declared.movable:
+            movable = self.movable
+            for pile, column in tableau:
+                up = column.up
+                for size in range(1, movable(up) + 1):
+                    sources.setdefault(up[-size].index, []).append((pile, size))
+        else:  # the groups of movable(), inlined
+            group = self._group_fitting
+            for pile, column in tableau:
+                up = column.up
+                size = len(up)
+                face = up[-1].index if size else 0
+                for depth in range(1, size + 1):
+                    sources.setdefault(face, []).append((pile, depth))
+                    if depth == size:
+                        break
+                    under = up[-depth - 1].index
+                    if face not in group[under]:
+                        break
+                    face = under
         limit = self.tableau_block.limit
         empty = self.tableau_block.empty
-        for dst, column in zip(tableau_ids, columns, strict=True):
-            most = None if limit is None else limit(state, dst, rules)
+        fitting = self._fitting
+        for dst, column in tableau:
             if column.up:
-                wanted: Sequence[int] = sorted(self._fitting[column.up[-1].index])
-            elif column.down:
+                wanted: Sequence[int] = fitting[column.up[-1].index]
+            elif column.down or empty == NO_CARD:
                 continue
             elif empty == KING:
                 wanted = _KING_FACES
             elif empty == ANY_CARD:
                 wanted = sorted(sources)
-            elif empty == NO_CARD:
-                continue
             else:
                 wanted = [suit * 13 + empty - 1 for suit in range(4)]
+            most = None if limit is None else limit(state, dst, rules)
             for face in wanted:
-                for src, size in sources.get(face, ()):
+                found = sources.get(face)
+                if found is None:
+                    continue
+                for src, size in found:
                     if src == dst or (most is not None and size > most):
                         continue
                     count = size if size > 1 else None
-                    if count is None and not column and src in column_up:
-                        count = self._written_count(1, None, column_up[src], most)
+                    if count is None and not column and self._kind[src] == TABLEAU:
+                        count = self._written_count(1, None, piles[self.table.index[src]].up, most)
                     moves.append(Move(src, dst, count))
         # To the cells: every single card that can move.
-        free = [pile for pile in cell_ids if not piles[index[pile]]]
+        free = [pile for pile, cell in cells if not cell]
         if free:
             singles = [src for found in sources.values() for src, size in found if size == 1]
             moves += [Move(src, cell) for cell in free for src in singles]
-        if isinstance(self._check_draw(state, rules), Move):
+        # A waste stock with cards always draws; every other case asks the rule.
+        stock = self.stock_block
+        if stock is not None and (
+            (stock.deals == "waste" and piles[self._stock_place].down)
+            or isinstance(self._check_draw(state, rules), Move)
+        ):
             moves.append(DRAW)
         return moves
-
-    def _foundation_move(self, state: State, card: Card) -> str | None:
-        """Where a card goes in a legal move to a foundation ("f" by suit), or None."""
-        pile = self._accepting_foundation(state, card)
-        if pile is None or not self.foundations_block.by_suit:
-            return pile
-        return "f"
 
     def is_won(self, state: State) -> bool:
         """Every card on the foundations."""
         piles = state.piles
         return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
+
+
+def _fitting_faces(build: Build) -> tuple[tuple[int, ...], ...]:
+    """For each face 0..51, the faces that ``build`` lets go on it, in order."""
+    from solitaire.core.cards import CARDS
+
+    return tuple(tuple(card.index for card in CARDS if build.fits(card, target)) for target in CARDS)
 
 
 _RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

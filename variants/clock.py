@@ -56,9 +56,12 @@ class Clock(b.Declared):
         kings = state.pile("t13")
         return state.with_piles({"t13": Pile(kings.down[:-1], kings.down[-1:])})
 
-    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
         """The blocks' hook: foundation ``fN`` takes the cards of rank N."""
-        if card.rank == int(pile[1:]):
+        return card.rank == int(pile[1:])
+
+    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        if self._foundation_takes(state, card, pile):
             return None
         return OWN_RANK.refuse(card=card, pile=self.pile_name(pile), own=f"f{card.rank}")
 
