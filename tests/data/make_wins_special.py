@@ -1,13 +1,15 @@
-"""Write the winning lines of Canfield, Grandfather, Clock and Aces Up (tests/data/wins/).
+"""Write Canfield's winning line (tests/data/wins/canfield.win), and on request those of
+Grandfather, Clock and Aces Up, which tests/data/make_wins.py writes.
 
 Run from the repository root:  .venv/bin/python tests/data/make_wins_special.py [GAME...]
 
 For each game, deals 1, 2, 3 ... are tried in turn with a best-first search over the
 legal moves (most cards home first, then fewest cards face down, then fewest left in
 the stock), each position looked at once, up to a budget of positions per deal; the
-first deal won gives the line, written as tests/cli/test_wins.py reads it.  Clock's
-moves are forced, so its search only plays them.  The lines were found this way once;
-the files are kept as they are.
+first deal won gives the line, written as tests/cli/test_wins.py reads it.  A position
+is the cards where they lie, whatever the pass (Grandfather's redeals aside): make_wins.py
+counts the pass too, and Canfield's unlimited turns of the stock then make every pass a
+new set of positions, so that its search finds no win within its budget.
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from solitaire.plugins.builtins import new_catalog
 
 HERE = Path(__file__).resolve().parent
 CATALOG = new_catalog(entry_points=False, blocked=["solver-hints", "sampling-hints"])
-#: The game codes to try for each game, the deal number last ("{}" is filled in).
+#: The game code to try for each game (the deal number is filled in) and the budget a deal.
 GAMES = {
-    "canfield": ("Canfield", "CF1-D3X-{}", 60_000),
-    "grandfather": ("Grandfather", "GF1-D1X-{}", 60_000),
-    "clock": ("Clock", "CL1-D1X-{}", 100),
-    "aces-up": ("Aces Up", "AU1-D1X-{}", 60_000),
+    "canfield": ("CF1-D3X-{}", 60_000),
+    "grandfather": ("GF1-D1X-{}", 60_000),
+    "clock": ("CL1-D1X-{}", 100),
+    "aces-up": ("AU1-D1X-{}", 60_000),
 }
 DEALS = 40
 
@@ -69,7 +71,7 @@ def search(code: str, budget: int) -> list[str] | None:
 
 
 def write(name: str) -> None:
-    title, template, budget = GAMES[name]
+    template, budget = GAMES[name]
     for deal in range(1, DEALS + 1):
         code = _code(template, deal)
         line = search(code, budget)
@@ -81,10 +83,11 @@ def write(name: str) -> None:
             game.play(Move.parse(action))
         assert game.is_won
         text = [
-            f"# {title}: a winning line, played through the command line by tests/cli/test_wins.py.",
+            "note: a best-first search over the legal moves that takes a position for the cards where"
+            " they lie (tests/data/make_wins_special.py; make_wins.py's also counts the pass, and finds"
+            " none)",
             f"code: {code}",
-            *(f"actions: {' '.join(line[i : i + 16])}" for i in range(0, len(line), 16)),
-            f"note: found by tests/data/make_wins_special.py, a best-first search ({len(line)} moves)",
+            *(f"actions: {' '.join(line[i : i + 20])}" for i in range(0, len(line), 20)),
         ]
         (HERE / "wins").mkdir(exist_ok=True)
         (HERE / "wins" / f"{name}.win").write_text("\n".join(text) + "\n", encoding="utf-8")
@@ -94,5 +97,5 @@ def write(name: str) -> None:
 
 
 if __name__ == "__main__":
-    for name in sys.argv[1:] or GAMES:
+    for name in sys.argv[1:] or ["canfield"]:
         write(name)
