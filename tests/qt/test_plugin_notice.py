@@ -138,7 +138,7 @@ def test_the_plugins_dialog_lists_installed_and_left_out_plugins(
     builtins = next(row for row in rows if row[0] == "builtins")
     assert builtins[1] == BUILTIN_PACKAGE
     assert builtins[3].splitlines() == [
-        "variants: Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf",
+        "variants: Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf, Grandfather, Canfield, Clock, Aces Up",
         "scoring: Normal, Vegas, Vegas cumulative, No score, Spider, Cards left",
         "redeal policies: unlimited, passes",
         "hints",
