@@ -4,13 +4,15 @@ A game code such as ``KL1-D3NP3F-AAAAAAG`` names a deal and the options it is
 played with::
 
     code      = prefix version "-" middle "-" deal
-    prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, CF Canfield, ...)
+    prefix    = 2 letters                  (the variant: KL Klondike, TF Réfléchi, ...;
+                                            docs/deals.md lists the built-in ones;
+                                            other prefixes: plugins)
     version   = digits, no leading zero    (format version; also the shuffle version)
     middle    = draw scoring [redeal] ["F"]
     draw      = "D" digit 1-9             (what the variant's draw mode says: D1/D3 the cards a
                                             tap draws in Klondike, D1/D2/D4 Spider's suits)
     scoring   = 1 letter                   (N Normal, V Vegas, other letters: plugins)
-    redeal    = letter [number]            (a redeal policy other than the scoring's default:
+    redeal    = letter [number]            (a redeal policy other than the game's default:
                                             U unlimited, P3 passes:3; other letters: plugins)
     letter    = A-Z but F
     number    = 1 .. 99999, no leading zero

@@ -5,11 +5,14 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
-import tempfile
 from pathlib import Path
+from typing import Final
 
-__all__ = ["write_atomic"]
+__all__ = ["HOME_VARIABLE", "write_atomic"]
+
+#: The environment variable that, when set, names the folder of every file the program
+#: keeps (the store's files and the log), instead of the user's data and log folders.
+HOME_VARIABLE: Final = "SOLITAIRE_HOME"
 
 
 def write_atomic(path: Path, data: bytes, *, shared: bool = False) -> None:
@@ -23,6 +26,8 @@ def write_atomic(path: Path, data: bytes, *, shared: bool = False) -> None:
     if shared:
         handle, temporary = _shared_temporary(path)
     else:
+        import tempfile
+
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
@@ -40,6 +45,8 @@ def write_atomic(path: Path, data: bytes, *, shared: bool = False) -> None:
 def _shared_temporary(path: Path) -> tuple[int, str]:
     """A new temporary file beside ``path``, created with mode 0666 for the umask to reduce."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    import secrets
+
     for _ in range(100):
         temporary = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
         try:

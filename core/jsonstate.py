@@ -39,7 +39,7 @@ def state_to_dict(state: State, rules: Ruleset, code: str) -> dict[str, Any]:
     }
     # The fields of the contract, for the games that have those piles.
     if table.places(STOCK):
-        data["stock"] = cards_text(state.stock)
+        data["stock"] = cards_text(state.piles[table.places(STOCK)[0]].cards)  # a face-up top too
     if table.places(WASTE):
         data["waste"] = cards_text(state.waste)
     if table.places(FOUNDATION):

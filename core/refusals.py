@@ -149,6 +149,11 @@ STOCK_NOT_A_SOURCE: Final = Rule(
     N_("Cards are not taken from the stock: tap it to turn them onto the waste."),
     source=True,
 )
+COVERED: Final = Rule(
+    "move.covered",
+    N_("{card} is covered: a card plays only when no other card lies on it."),
+    source=True,
+)
 NO_SUCH_PILE: Final = Rule("move.no-such-pile", N_("There is no pile {pile} in this game."), source=True)
 SOURCE_EMPTY: Final = Rule("move.source-empty", N_("{pile} is empty: there is no card to move."), source=True)
 NOTHING_TO_UNDO: Final = _rule(

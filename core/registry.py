@@ -41,7 +41,7 @@ over, in registration order, so that the first plugin keeps an id.
 
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
->>> {"klondike", "reflechi", "golf"} <= set(catalog.variants)
+>>> {"klondike", "reflechi", "freecell", "spider"} <= set(catalog.variants)
 True
 >>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
 >>> options.variant, options.draw, options.scoring, options.redeal, options.deal
@@ -50,6 +50,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import threading
@@ -57,7 +58,6 @@ import time
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
@@ -385,6 +385,8 @@ class Catalog:
         self._guard(name)
 
     def _load_entry_points(self) -> None:
+        from importlib import metadata
+
         for entry in metadata.entry_points(group=hookspecs.PROJECT):
             if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
                 continue
@@ -575,12 +577,13 @@ class Catalog:
                     draw=draw,
                 )
             )
-        policy = self.redeal(redeal if redeal is not None else scheme.default_redeal)
-        if not chosen.has_stock and policy.id != self.redeal(scheme.default_redeal).id:
+        default = self.default_redeal(chosen, scheme)
+        policy = self.redeal(redeal if redeal is not None else default)
+        if not chosen.has_stock and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no stock: it takes no redeal policy", variant=chosen.id)
             )
-        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(scheme.default_redeal).id:
+        if chosen.has_stock and not chosen.has_waste and policy.id != self.redeal(default).id:
             raise OptionsError(
                 Message("{variant} has no waste to turn back: it takes no redeal policy", variant=chosen.id)
             )
@@ -595,6 +598,12 @@ class Catalog:
                 )
             )
         return GameOptions(chosen.id, draw, scheme.id, policy.id, returns_allowed, deal)
+
+    def default_redeal(self, variant: Variant, scheme: ScoringScheme) -> str:
+        """The redeal policy a game of ``variant`` scored by ``scheme`` gets unless told
+        otherwise (and its code leaves out): the variant's own ``default_redeal``, else
+        the scheme's."""
+        return variant.default_redeal or scheme.default_redeal
 
     def ruleset(self, options: GameOptions) -> Ruleset:
         """Bind the plugins named by ``options``."""
@@ -665,7 +674,7 @@ class Catalog:
         """The game code of ``options`` (the seed form when the options allow it)."""
         scheme = self.scoring(options.scoring)
         redeal = None
-        if options.redeal != scheme.default_redeal:
+        if options.redeal != self.default_redeal(self.variant(options.variant), scheme):
             name, _, argument = options.redeal.partition(":")
             letter = next((k for k, v in self.redeal_letters.items() if v == name), None)
             if letter is None or not (argument == "" or argument.isdigit()):
@@ -1014,8 +1023,11 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
         ) from None
 
 
+@functools.cache
 def package_version(package: str) -> str:
     """The installed version of a distribution, or ``"unknown"``."""
+    from importlib import metadata
+
     try:
         return metadata.version(package)
     except metadata.PackageNotFoundError:
@@ -1023,6 +1035,8 @@ def package_version(package: str) -> str:
 
 
 def _distribution_of(module: str) -> str | None:
+    from importlib import metadata
+
     top = module.partition(".")[0]
     names = metadata.packages_distributions().get(top, [])
     return names[0] if names else None

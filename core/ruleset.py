@@ -8,11 +8,9 @@ scheme reacts to the events, and the ruleset folds them into the next state.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -61,6 +59,13 @@ class PileSpec:
 
     ``kind`` is ``stock``, ``waste``, ``foundation``, ``cell`` or ``column``; ``fan``
     says how the pile spreads: ``none``, ``right`` (the draw-3 waste) or ``down``.
+
+    Piles may also lie at a place of their own and overlap, as in Pyramid or TriPeaks:
+    ``at`` puts the pile ``x`` slots from the left edge of the table (a slot is a card's
+    width and the gap after it, as ``slot`` counts them; halves and other fractions
+    allowed) and ``y`` card heights below the top of its row, and ``covered_by`` names
+    the piles that lie partly on it.  A card plays only when none of those holds a card
+    (:meth:`Variant.covered`).
     """
 
     id: str
@@ -71,6 +76,15 @@ class PileSpec:
     #: What the empty pile shows it accepts: a suit symbol, a rank ("A", "K"), or "" for
     #: any card or none.
     accepts: str = ""
+    #: The pile's own place, ``(x, y)``: ``x`` in slots from the table's left edge, ``y``
+    #: in card heights from the top of its row; None: at ``slot`` on the row's top.
+    at: tuple[float, float] | None = None
+    #: The piles that lie partly on this one (drawn above it): while one of them holds a
+    #: card, this pile's cards are covered and do not play.
+    covered_by: tuple[str, ...] = ()
+    #: Whether cards may be dropped on the pile in the window; None: on any pile but the
+    #: stock and the waste.
+    drop_target: bool | None = None
 
 
 class Variant(ABC):
@@ -98,8 +112,17 @@ class Variant(ABC):
     #: The family of games the variant belongs to (``klondike``, ``freecell``, ...):
     #: scoring schemes say which families they fit ("": the variant's id).
     family: ClassVar[str] = ""
+    #: The family's name as front ends show it (the New Game dialog groups games by
+    #: family): "" for the name the game gives the families it knows (see
+    #: :mod:`solitaire.core.families`), else the family's id made readable; a plugin
+    #: with a family of its own may name it here, marked with ``N_`` and translated
+    #: through ``domain`` (or, as ``names``, a text per language).
+    family_names: ClassVar[Mapping[str, str] | str] = ""
     #: The scoring scheme a new game gets unless told otherwise.
     default_scoring: ClassVar[str] = "normal"
+    #: The redeal policy a new game gets unless told otherwise (Pyramid: ``passes:3``);
+    #: None: the scoring scheme's (``ScoringScheme.default_redeal``).
+    default_redeal: ClassVar[str | None] = None
     #: What the number after ``D`` in a game code chooses, shown in the New Game dialog:
     #: the cards a tap of the stock draws (``draws``), or, say, Spider's suits.
     draw_label: ClassVar[str] = i18n.N_("Draw")
@@ -136,6 +159,8 @@ class Variant(ABC):
         if not package:
             return None  # a module outside any package (such as a script) ships no files
         try:
+            from importlib import resources
+
             folder = resources.files(package).joinpath(self.rules_folder)
             for language in dict.fromkeys((lang, "en")):
                 page = folder.joinpath(f"{self.id}.{language}.md")
@@ -154,6 +179,8 @@ class Variant(ABC):
 
     def random_deal(self) -> int:
         """A deal number drawn at random, each of :attr:`deal_numbers` as likely."""
+        import secrets
+
         numbers = self.deal_numbers
         return numbers[secrets.randbelow(len(numbers))]
 
@@ -188,7 +215,7 @@ class Variant(ABC):
         """Whether the top ``count`` cards of ``pile`` may be picked up now (a front end
         asks before a drag starts): None, or why not.  Where they may go is for
         :meth:`check`.  By default: a pile of the table other than the stock, with at
-        least ``count`` cards, all face up."""
+        least ``count`` cards, all face up, and not :meth:`covered` (``move.covered``)."""
         from solitaire.core import refusals
 
         table = state.table
@@ -201,7 +228,18 @@ class Variant(ABC):
             return refusals.SOURCE_EMPTY.refuse(pile=pile)
         if count < 1 or count > len(cards.up):
             return refusals.FACE_DOWN.refuse()
+        if self.covered(state, pile):
+            return refusals.COVERED.refuse(card=cards.up[-count])
         return None
+
+    def covered(self, state: State, pile: str) -> bool:
+        """Whether a card lies on ``pile``: one of the piles its :class:`PileSpec` names in
+        ``covered_by`` holds a card (then its cards do not play).  By default read from
+        :meth:`piles`; a variant with a covering layout may answer faster."""
+        for spec in self.piles(state):
+            if spec.id == pile:
+                return any(state.pile(other) for other in spec.covered_by)
+        return False
 
     def solver(self) -> Solver | None:
         """The solver of this variant's rules, or None (the default): then ``solitaire
@@ -240,6 +278,12 @@ class ScoringScheme(ABC):
     def name(self, lang: str = "en") -> str:
         """The scheme's name in ``lang``."""
         return i18n.translate(self.names, lang, self.domain)
+
+    def starting_score(self, dealt: State, rules: Ruleset) -> int:
+        """The score of the dealt position ``dealt`` (before any balance carried in):
+        :attr:`initial_score`, unless the scheme counts something of the deal (Golf's
+        cards left in the columns)."""
+        return self.initial_score
 
     def fits(self, variant: Variant) -> bool:
         """True when the scheme may score games of ``variant``."""
@@ -307,7 +351,7 @@ class Ruleset:
         """The dealt position with the scoring scheme's starting score."""
         state = self.variant.initial_state(order, self)
         carried = self.options.balance if self.scoring.carries_balance else 0
-        return attrs.evolve(state, score=carried + self.scoring.initial_score)
+        return attrs.evolve(state, score=carried + self.scoring.starting_score(state, self))
 
     def check(self, state: State, move: Move) -> Move | Refusal:
         """The canonical move when it is legal, else a :class:`Refusal`."""

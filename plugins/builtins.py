@@ -1,6 +1,7 @@
 """The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
-Grandfather, Canfield, Clock and Aces Up,
-their scoring schemes (Normal, Vegas, none, Spider's and Golf's), the ``unlimited``
+Pyramid, TriPeaks, Baker's Dozen, Beleaguered Castle, Eight Off, Simple Simon, Grandfather,
+Canfield, Clock and Aces Up, their scoring schemes (Normal, Vegas, none, Spider's, Golf's
+and TriPeaks'), the ``unlimited``
 and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
 third-party package implements.
 
@@ -9,10 +10,10 @@ The core knows no built-ins: the application hands them to its
 what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
->>> sorted(catalog.variants)
-['aces-up', 'canfield', 'clock', 'freecell', 'golf', 'grandfather', 'klondike', 'reflechi', 'spider', 'yukon']
+>>> {"klondike", "freecell", "spider", "pyramid", "eight-off", "canfield", "clock"} <= set(catalog.variants)
+True
 >>> sorted(catalog.scorings)
-['golf', 'none', 'normal', 'spider', 'vegas', 'vegas-cumulative']
+['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
 """
@@ -28,25 +29,31 @@ from solitaire.core.registry import Catalog, Registry
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import State
 from solitaire.plugins import sampling_hints, solver_hints
-from solitaire.plugins.hints import heuristic_hint
 from solitaire.plugins.redeal import limited_passes, unlimited
 from solitaire.plugins.scoring import (
     GolfScoring,
     NormalScoring,
     NoScoring,
     SpiderScoring,
+    TriPeaksScoring,
     VegasCumulativeScoring,
     VegasScoring,
 )
 from solitaire.variants.aces_up import AcesUp
+from solitaire.variants.bakers_dozen import BakersDozen
+from solitaire.variants.beleaguered_castle import BeleagueredCastle
 from solitaire.variants.canfield import Canfield
 from solitaire.variants.clock import Clock
+from solitaire.variants.eight_off import EightOff
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.grandfather import Grandfather
 from solitaire.variants.klondike import Klondike
+from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.simple_simon import SimpleSimon
 from solitaire.variants.spider import Spider
+from solitaire.variants.tripeaks import TriPeaks
 from solitaire.variants.yukon import Yukon
 
 __all__ = ["builtin_plugins", "hint_budget", "new_catalog"]
@@ -60,6 +67,12 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(FreeCell())
     register.add_variant(Spider())
     register.add_variant(Golf())
+    register.add_variant(Pyramid())
+    register.add_variant(TriPeaks())
+    register.add_variant(BakersDozen())
+    register.add_variant(BeleagueredCastle())
+    register.add_variant(EightOff())
+    register.add_variant(SimpleSimon())
     register.add_variant(Grandfather())
     register.add_variant(Canfield())
     register.add_variant(Clock())
@@ -74,6 +87,7 @@ def solitaire_register_scoring(register: Registry) -> None:
     register.add_scoring(NoScoring())
     register.add_scoring(SpiderScoring())
     register.add_scoring(GolfScoring())
+    register.add_scoring(TriPeaksScoring())
 
 
 @hookimpl
@@ -84,6 +98,8 @@ def solitaire_register_redeal(register: Registry) -> None:
 
 @hookimpl(trylast=True)
 def solitaire_hint(state: State, rules: Ruleset) -> Hint | None:
+    from solitaire.plugins.hints import heuristic_hint  # loaded when a hint is asked
+
     return heuristic_hint(state, rules)
 
 

@@ -58,8 +58,6 @@ False
 
 from __future__ import annotations
 
-import hashlib
-import random
 import time
 from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
@@ -72,7 +70,6 @@ from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.solver import first_move, solvable, solve
 from solitaire.core.state import STOCK, TABLEAU, Pile, State
 
 __all__ = [
@@ -153,6 +150,8 @@ def _seed(state: State, rules: Ruleset) -> int:
     else:
         talon = (len(state.stock), tuple(waste))
     text = repr((_rules_key(rules), talon, _sight(state, rules)[2:]))
+    import hashlib
+
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
@@ -185,6 +184,8 @@ def deal_unseen(state: State, cards: Sequence[Card]) -> State:
 def guesses(state: State, rules: Ruleset) -> Iterator[State]:
     """Endless guesses of the unseen cards, from a generator seeded by what is in sight."""
     pool = unseen_cards(state)
+    import random
+
     rng = random.Random(_seed(state, rules))
     while True:
         order = list(pool)
@@ -224,6 +225,8 @@ def sampling_hint(
     within ``limits`` (default :data:`budget`).
 
     ``remember=False`` neither uses nor keeps remembered answers."""
+    from solitaire.core.solver import solvable  # the solver loads when a hint is asked
+
     limits = limits or budget
     if not rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None
@@ -249,6 +252,8 @@ def sampling_hint(
 
 def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudget) -> Hint | None:
     """Solve guesses until the budget is spent or the leading move cannot be caught up."""
+    from solitaire.core.solver import first_move, solve
+
     started = time.monotonic()
     deadline = started + limits.seconds - CLOCK_MARGIN
     votes: Counter[Move] = Counter()
@@ -287,6 +292,8 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
 
 def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, remember: bool) -> Hint | None:
     """Nothing is hidden: solve the position itself, with the budget of every guess."""
+    from solitaire.core.solver import first_move, solve
+
     timeout = max(limits.seconds - CLOCK_MARGIN, 0.0)
     result = solve(state, rules, max_nodes=limits.nodes * limits.samples, timeout=timeout)
     if result.verdict == "unwinnable":

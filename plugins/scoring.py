@@ -1,4 +1,4 @@
-"""The built-in scoring schemes: Normal (Windows values) and Vegas.
+"""The built-in scoring schemes: Normal (Windows values), Vegas, Spider's, Golf's and TriPeaks'.
 
 Both give a card its foundation points only the first time it reaches a
 foundation in a game, so a return and a replay earn nothing; a return itself
@@ -12,13 +12,23 @@ from typing import ClassVar
 
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset, ScoringScheme
-from solitaire.core.state import FOUNDATION, TABLEAU, CardsMoved, CardTurnedUp, Event, State, WasteRecycled
+from solitaire.core.state import (
+    FOUNDATION,
+    TABLEAU,
+    CardsMoved,
+    CardTurnedUp,
+    Event,
+    State,
+    StockDrawn,
+    WasteRecycled,
+)
 
 __all__ = [
     "GolfScoring",
     "NoScoring",
     "NormalScoring",
     "SpiderScoring",
+    "TriPeaksScoring",
     "VegasScoring",
     "new_foundation_cards",
 ]
@@ -135,9 +145,59 @@ class GolfScoring(ScoringScheme):
     families: ClassVar[tuple[str, ...] | None] = ("golf",)
     initial_score: ClassVar[int] = 35
 
+    def starting_score(self, dealt: State, rules: Ruleset) -> int:
+        """The cards dealt to the columns: 35 in Golf, 28 in TriPeaks."""
+        return sum(len(pile) for pile in dealt.of_kind(TABLEAU))
+
     def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
         left = before.score
         for event in events:
             if isinstance(event, CardsMoved) and before.table.kind(event.src) == TABLEAU:
                 left -= len(event.cards)
         return left
+
+
+class TriPeaksScoring(ScoringScheme):
+    """TriPeaks as its classic versions count: a card played from the peaks scores one
+    point more than the card before it in the same run (1, 2, 3 ...); a card turned from
+    the stock costs 5 and starts a new run; a peak cleared scores 15, the last one 30.
+
+    The run is read from the foundation: the cards on its top that came from the table
+    (``State.credited``: the stock's cards are turned, not moved, and earn no credit)."""
+
+    id: ClassVar[str] = "tripeaks"
+    code_letter: ClassVar[str] = "T"
+    names: ClassVar[str] = N_("Runs and peaks")
+    families: ClassVar[tuple[str, ...] | None] = ()
+    variants: ClassVar[tuple[str, ...]] = ("tripeaks",)
+    draw_cost: ClassVar[int] = 5
+    peak_points: ClassVar[int] = 15
+    last_peak_points: ClassVar[int] = 30
+
+    def score(self, before: State, events: Sequence[Event], rules: Ruleset) -> int:
+        table = before.table
+        score, run = before.score, 0
+        for pile in before.of_kind(FOUNDATION):
+            for card in reversed(pile.up):
+                if not before.credited >> card.uid & 1:
+                    break
+                run += 1
+        peaks = _peaks(rules, before)
+        cleared = sum(1 for pile in peaks if not before.pile(pile))
+        for event in events:
+            if isinstance(event, StockDrawn):
+                score, run = score - self.draw_cost, 0
+            elif isinstance(event, CardsMoved) and table.kind(event.src) == TABLEAU:
+                run += 1
+                score += run
+                if event.src in peaks and len(before.pile(event.src)) == len(event.cards):
+                    cleared += 1
+                    score += self.last_peak_points if cleared == len(peaks) else self.peak_points
+        return score
+
+
+def _peaks(rules: Ruleset, state: State) -> frozenset[str]:
+    """The tops of the peaks: piles that other piles lie on, lying on none themselves."""
+    specs = rules.variant.piles(state)
+    lying_on = {pile for spec in specs for pile in spec.covered_by}
+    return frozenset(spec.id for spec in specs if spec.covered_by and spec.id not in lying_on)

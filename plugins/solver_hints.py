@@ -17,7 +17,6 @@ from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
-from solitaire.core.solver import solvable, solve
 from solitaire.core.state import State
 
 __all__ = ["HINT_NODES", "HINT_SECONDS", "known", "solitaire_hint", "solver_hint"]
@@ -32,6 +31,8 @@ known: Memory[tuple[GameOptions, State], Move | None] = Memory(2_048)
 
 def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     """The first move of a winning line, or None (hidden cards, no win found in time)."""
+    from solitaire.core.solver import solvable, solve  # the solver loads when a hint is asked
+
     if rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None
     key = (rules.options, _counterless(state))

@@ -730,9 +730,14 @@ class _Playout:
         if not all(isinstance(spec, PileSpec) for spec in specs):
             self.fail(f"piles() must return PileSpec objects, not {specs!r}")
         ids = [spec.id for spec in specs]
-        places = [(spec.row, spec.slot) for spec in specs]
+        # A pile at a place of its own (``at``) may share a slot, never its place.
+        places = [(spec.row, spec.slot if spec.at is None else spec.at) for spec in specs]
         if len(set(ids)) != len(ids) or len(set(places)) != len(places):
             self.fail(f"piles() lists a pile or a place twice: {specs}")
+        for spec in specs:
+            strange = [pile for pile in spec.covered_by if pile not in ids or pile == spec.id]
+            if strange:
+                self.fail(f"piles(): {spec.id} is covered by {strange}, which are not other piles it lists")
         table = state.table
         for spec in specs:
             if spec.kind not in PILE_KINDS or spec.fan not in PILE_FANS:
@@ -876,10 +881,9 @@ class _Playout:
         if initial.moves != 0:
             self.fail(f"the deal's move counter is {initial.moves}, not 0")
         scheme = game.rules.scoring
-        if initial.score != scheme.initial_score:
-            self.fail(
-                f"the deal's score is {initial.score}, not the scheme's initial_score {scheme.initial_score}"
-            )
+        start = scheme.starting_score(initial, game.rules)
+        if initial.score != start:
+            self.fail(f"the deal's score is {initial.score}, not the scheme's starting_score {start}")
         self._check_deal_again(game)
 
     def _check_deal_again(self, game: Game) -> None:

@@ -16,6 +16,7 @@ whatever the blocks do not say.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final, TypeAlias
 
@@ -73,6 +74,7 @@ __all__ = [
     "Foundations",
     "Stock",
     "Tableau",
+    "cell_limit",
     "free_cell_limit",
 ]
 
@@ -323,6 +325,12 @@ def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
     return (cells + 1) << empty
 
 
+def cell_limit(state: State, dst: str, rules: Ruleset) -> int:
+    """A group limit of free cells + 1, the empty columns left out (Eight Off: only a
+    king goes to an empty column, so it cannot hold a group's cards on the way)."""
+    return 1 + sum(1 for cell in state.of_kind(CELL) if not cell)
+
+
 @attrs.frozen
 class Stock:
     """The stock: ``deals`` onto the ``"waste"`` (``rules.draw`` cards a tap, with
@@ -335,9 +343,11 @@ class Stock:
 
 @attrs.frozen
 class Cells:
-    """``count`` cells ``c1``.., each holding one card."""
+    """``count`` cells ``c1``.., each holding one card; the first ``deal`` of them
+    get one card each at the deal, of the cards left after the columns (Eight Off)."""
 
     count: int = 4
+    deal: int = 0
 
 
 @attrs.frozen
@@ -346,7 +356,9 @@ class Foundations:
     deck) or any suit, started by a card of rank ``base`` (``ANY_CARD``: any card) and
     built by ``build``.  With ``runs`` a foundation takes only a whole run, king to ace
     of one suit, which leaves the tableau by itself (Spider); ``returns``: whether
-    cards may come back."""
+    cards may come back.  With ``base_dealt`` the cards of rank ``base`` start on the
+    foundations, taken out of the order before the columns are dealt (Beleaguered
+    Castle's aces)."""
 
     count: int = 4
     by_suit: bool = True
@@ -354,6 +366,7 @@ class Foundations:
     build: Build = Build(UP, SAME_SUIT)
     runs: bool = False
     returns: bool = True
+    base_dealt: bool = False
 
 
 @attrs.frozen
@@ -430,11 +443,6 @@ class Declared(Variant):
         self._group_build: Build | None = (
             tableau.build if groups == "ordered" else groups if isinstance(groups, Build) else None
         )
-        # Tables by face (0..51) for the move generator: the faces that go on a face by
-        # the tableau's build (sorted), by the group build and by the foundations' build.
-        self._fitting: tuple[tuple[int, ...], ...] = _fitting_faces(tableau.build)
-        self._group_fitting = tuple(map(frozenset, _fitting_faces(self._group_build or tableau.build)))
-        self._foundation_fitting = tuple(map(frozenset, _fitting_faces(foundations.build)))
         index = self.table.index
         self._tableau_places = tuple(index[pile] for pile in self._tableau_ids)
         self._cell_places = tuple(index[pile] for pile in self._cell_ids)
@@ -456,6 +464,22 @@ class Declared(Variant):
             for suit in range(4)
         )
 
+    # Tables by face (0..51) for the move generator, made at their first use: the faces
+    # that go on a face by the tableau's build (in order), by the group build and by the
+    # foundations' build.
+
+    @functools.cached_property
+    def _fitting(self) -> tuple[tuple[int, ...], ...]:
+        return _fitting_faces(self.tableau_block.build)
+
+    @functools.cached_property
+    def _group_fitting(self) -> tuple[frozenset[int], ...]:
+        return tuple(map(frozenset, _fitting_faces(self._group_build or self.tableau_block.build)))
+
+    @functools.cached_property
+    def _foundation_fitting(self) -> tuple[frozenset[int], ...]:
+        return tuple(map(frozenset, _fitting_faces(self.foundations_block.build)))
+
     # -- the table ----------------------------------------------------------------------------
 
     def table_problems(self) -> list[str]:
@@ -469,7 +493,7 @@ class Declared(Variant):
             problems.append(f"piles of unknown kinds {unknown} (a pile is one of {', '.join(KINDS)})")
         cards = 52 * self.decks
         tableau = self.tableau_block
-        dealt = sum(tableau.deal)
+        dealt = sum(tableau.deal) + self._dealt_off_the_columns()
         if any(size < 0 for size in tableau.deal) or not tableau.deal:
             problems.append(f"the tableau deals {tableau.deal}: one count of cards, from 0, per column")
         elif self.stock_block is None and dealt != cards:
@@ -512,10 +536,12 @@ class Declared(Variant):
         return State(self.table, tuple(Pile() for _ in self.table.ids))
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         piles = dict.fromkeys(self.table.ids, Pile())
+        order = self._deal_bases(tuple(order), piles)
+        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         for pile, cards in zip(self._tableau_ids, columns, strict=True):
             piles[pile] = self.deal_column(cards)
+        rest = self._deal_cells(rest, piles)
         if self.stock_block is not None:
             piles["s"] = Pile(rest)
             if self.stock_block.deals == "foundation" and rest:
@@ -526,6 +552,38 @@ class Declared(Variant):
             )
         return State(self.table, tuple(piles[pile] for pile in self.table.ids))
 
+    def _dealt_off_the_columns(self) -> int:
+        """The cards the deal puts in the cells and on the foundations."""
+        cells = self.cells_block.deal if self.cells_block is not None else 0
+        return cells + (self.foundations_block.count if self.foundations_block.base_dealt else 0)
+
+    def _deal_bases(self, order: Cards, piles: dict[str, Pile]) -> Cards:
+        """With ``Foundations.base_dealt``, put the cards of the base rank on the
+        foundations (each on the first empty one of its suit); the order without them."""
+        block = self.foundations_block
+        if not block.base_dealt:
+            return order
+        rest = []
+        for card in order:
+            free = [
+                pile
+                for pile in self._foundation_ids
+                if not piles[pile] and not (block.by_suit and (int(pile[1:]) - 1) % 4 != card.suit)
+            ]
+            if card.rank == block.base and free:
+                piles[free[0]] = Pile((), (card,))
+            else:
+                rest.append(card)
+        return tuple(rest)
+
+    def _deal_cells(self, rest: Cards, piles: dict[str, Pile]) -> Cards:
+        """With ``Cells.deal``, the next cards of the order go to the first cells; the
+        cards left (bottom first, as ``deal_layout`` gives them)."""
+        count = self.cells_block.deal if self.cells_block is not None else 0
+        for pile, card in zip(self._cell_ids[:count], reversed(rest), strict=False):
+            piles[pile] = Pile((), (card,))
+        return rest[: len(rest) - count] if count else rest
+
     def deal_column(self, cards: Cards) -> Pile:
         """A dealt column: its last ``face_up`` cards face up."""
         face_up = self.tableau_block.face_up
@@ -534,7 +592,7 @@ class Declared(Variant):
 
     def piles(self, state: State) -> list[PileSpec]:
         """The stock, waste and cells on the top row at the left, the foundations at its
-        right end, the columns below."""
+        right end, the columns below (centred under a top row wider than they are)."""
         top: list[PileSpec] = []
         if self.stock_block is not None:
             top.append(PileSpec("s", "stock", 0, 0, accepts=""))
@@ -551,7 +609,8 @@ class Declared(Variant):
         columns = [
             PileSpec(pile, "column", 1, n, "down", accepts=mark) for n, pile in enumerate(self._tableau_ids)
         ]
-        return top + columns
+        shift = max(0, max((spec.slot + 1 for spec in top), default=0) - len(columns)) // 2
+        return top + [attrs.evolve(spec, slot=spec.slot + shift) for spec in columns]
 
     def foundation_mark(self, pile: str) -> str:
         """What an empty foundation shows it accepts: its suit, "A", or nothing."""
@@ -1027,6 +1086,7 @@ class Declared(Variant):
         return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
 
 
+@functools.cache
 def _fitting_faces(build: Build) -> tuple[tuple[int, ...], ...]:
     """For each face 0..51, the faces that ``build`` lets go on it, in order."""
     from solitaire.core.cards import CARDS

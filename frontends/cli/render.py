@@ -249,6 +249,28 @@ def pile_list(ids: Sequence[str]) -> str:
     return ", ".join(run[0] if len(run) == 1 else f"{run[0]}..{run[-1]}" for run in runs)
 
 
+#: A slot of a picture, in characters: room for ``t28 10♥`` and a space.
+_SLOT = 8
+
+
+def _picture(texts: Sequence[tuple[tuple[float, float], str]]) -> list[str]:
+    """Texts at places (slots across, card heights down) as lines: a slot is
+    :data:`_SLOT` characters, half a card's height a line; a text that would run into
+    the one before it on its line starts a space after it."""
+    lines: dict[int, list[tuple[int, str]]] = {}
+    for (x, y), text in texts:
+        if text:
+            lines.setdefault(round(y * 2), []).append((round(x * _SLOT), text))
+    out = []
+    for number in range(max(lines, default=-1) + 1):
+        line = ""
+        for column, text in sorted(lines.get(number, [])):
+            width = len(_ESCAPE.sub("", line))
+            line += " " * (column - width if column > width else 1 if line else 0) + text
+        out.append(line.rstrip())
+    return out
+
+
 def _rows(specs: Sequence[PileSpec]) -> list[list[PileSpec]]:
     """The piles row by row from the top, each row from the left."""
     rows: dict[int, list[PileSpec]] = {}
@@ -273,7 +295,10 @@ def render_state(
     Each row of the layout is a line of piles (stock, waste, cells, foundations: a
     pile's id, then its top card), and its columns are a line each, bottom card
     first; a blank line parts the rows.  A foundation is labelled with what its empty
-    pile takes (its suit) where the foundations take different cards.
+    pile takes (its suit) where the foundations take different cards.  Piles at places
+    of their own (``PileSpec.at``: Pyramid's, TriPeaks') are drawn as a picture, each
+    its id and top card at its place, a slot eight characters wide and half a card's
+    height a line.
 
     Cards are written as messages write them (``10♥``), or with ``symbols=False``
     in letters (``TH``) for an output that cannot write the suit symbols;
@@ -334,8 +359,25 @@ def render_state(
         mark = label(spec)
         return f"{spec.id} {mark + ' ' if mark else ''}{_pad(top, width)}", "   "
 
+    def placed(spec: PileSpec) -> str:
+        """A pile of a picture (a pile at a place of its own): its id and top card; a
+        stock's face-down count, and its face-up card (Pyramid's) if it shows one."""
+        pile = state.pile(spec.id)
+        top = card(pile.up[-1]) if pile.up else "##" if pile.down else "--"
+        if spec.kind == "stock":
+            count = len(pile.down)
+            return f"{spec.id} {f'[{count}]' if count else '[ ]'}{' ' + top if pile.up else ''}"
+        return f"{spec.id} {top}"
+
     for row in _rows(specs):
         lines.append("")
+        pictured = [spec for spec in row if spec.at is not None]
+        if pictured:
+            lines += _picture([(spec.at or (0.0, 0.0), placed(spec)) for spec in pictured])
+            row = [spec for spec in row if spec.at is None]
+            if not row:
+                continue
+            lines.append("")
         piles = [spec for spec in row if spec.kind != "column"]
         if piles:
             line = ""

@@ -197,6 +197,10 @@ class TableScene(QGraphicsScene):
         self.card_items: dict[Card, CardItem] = {}
         self.positions: dict[str, QPointF] = {}
         self.specs: dict[str, PileSpec] = {}
+        #: The piles of pictures of overlapping cards (that lie on others or under them).
+        self._covering: set[str] = set()
+        #: The order, bottom first, of the piles laid at places of their own.
+        self._depth: dict[str, int] = {}
         self.where: dict[Card, tuple[str, int]] = {}
         self._drag: _Drag | None = None
         self._last_click: tuple[Card, str, int] | None = None
@@ -277,15 +281,23 @@ class TableScene(QGraphicsScene):
         rect = self.sceneRect()
         specs = self.game.rules.variant.piles(self.game.state)
         self.specs = {spec.id: spec for spec in specs}
-        slots = max(spec.slot for spec in specs) + 1
+        self._covering = {pile for spec in specs for pile in spec.covered_by} | {
+            spec.id for spec in specs if spec.covered_by
+        }
         width = self._fitting_width(specs)
         self.card_width, self.card_height = width, width * self.painter.table_ratio
-        gap = GAP * width
-        left = (rect.width() - (slots * width + (slots - 1) * gap)) / 2
+        height, gap = self.card_height, GAP * width
+        left = (rect.width() - _span(specs) * width) / 2
         tops = self._row_tops(specs, width)
         self.positions = {
-            spec.id: QPointF(left + spec.slot * (width + gap), tops[spec.row]) for spec in specs
+            spec.id: QPointF(left + _across(spec) * (width + gap), tops[spec.row] + _down(spec) * height)
+            for spec in specs
         }
+        # Piles laid over one another: those lower on the table lie above.
+        placed = sorted(
+            (spec for spec in specs if spec.at is not None), key=lambda s: (s.row, _down(s), _across(s))
+        )
+        self._depth = {spec.id: n for n, spec in enumerate(placed)}
         self._slot_cache.clear()
         self.sync(animated=False)
         self.invalidate(rect, QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -300,12 +312,13 @@ class TableScene(QGraphicsScene):
         last = max(spec.row for spec in specs)
         reserved = dict.fromkeys((spec.row for spec in specs), 0.0)
         for spec in specs:
+            reserved[spec.row] = max(reserved[spec.row], _down(spec))  # a pile lying lower in its row
             if spec.fan != "down" or spec.row == last:
                 continue
             for state in (self.game.initial, self.game.state):
                 pile = state.pile(spec.id)
                 fan = len(pile.down) * DOWN_FAN + max(0, len(pile.up) - 1) * UP_FAN
-                reserved[spec.row] = max(reserved[spec.row], fan)
+                reserved[spec.row] = max(reserved[spec.row], _down(spec) + fan)
         return reserved
 
     def _row_tops(self, specs: list[PileSpec], width: float) -> dict[int, float]:
@@ -332,11 +345,10 @@ class TableScene(QGraphicsScene):
     def _width_for(self, specs: list[PileSpec], min_down_fan: float) -> float:
         assert self.game is not None
         rect = self.sceneRect()
-        slots = max(spec.slot for spec in specs) + 1
         reserved = self._reserved(specs)
         rows, last = len(reserved), max(reserved)
         ratio = self.painter.table_ratio
-        width = rect.width() / (slots + (slots + 1) * GAP)
+        width = rect.width() / (_span(specs) + 2 * GAP)
         # In card widths: a gap above, the rows with the room kept under them, the gaps
         # between the rows; the last row's fans below.
         above = GAP + sum(ratio * (1 + room) for room in reserved.values()) + 1.3 * GAP * (rows - 1)
@@ -347,7 +359,8 @@ class TableScene(QGraphicsScene):
         for spec in fanned:
             pile = state.pile(spec.id)
             fan = len(pile.down) * min_down_fan + max(0, len(pile.up) - 1) * MIN_UP_FAN
-            width = min(width, rect.height() / (above + 0.5 * GAP + ratio * fan))
+            fan -= reserved[last] - _down(spec)  # the room its row keeps under it already
+            width = min(width, rect.height() / (above + 0.5 * GAP + ratio * max(0.0, fan)))
         return max(8.0, width)
 
     def _column_offsets(self, pile: str, down: int, up: int) -> tuple[float, float]:
@@ -392,7 +405,7 @@ class TableScene(QGraphicsScene):
         fan_x = WASTE_FAN * self.card_width
         for pile, spec in self.specs.items():
             origin = self.positions[pile]
-            z = 100.0 * (spec.row * 20 + spec.slot + 1)
+            z = 100.0 * (spec.row * 20 + (spec.slot if spec.at is None else self._depth[pile]) + 1)
             cards = state.pile(pile)
             down = len(cards.down)
             if spec.fan == "down":
@@ -549,6 +562,8 @@ class TableScene(QGraphicsScene):
         if self.game is None:
             return
         for pile, spec in self.specs.items():
+            if pile in self._covering:
+                continue  # a card of a picture of overlapping cards leaves no place when it goes
             pixmap = self._slot_pixmap(pile, spec)
             origin = self.positions[pile]
             painter.drawPixmap(QRectF(origin, self._card_size()), pixmap, QRectF(pixmap.rect()))
@@ -603,6 +618,10 @@ class TableScene(QGraphicsScene):
             if self.pile_rect(pile).contains(pos):
                 return pile
         return None
+
+    def pile_cards_of(self, pile: str) -> list[Card]:
+        """The cards of a pile as shown, bottom first."""
+        return [card for _, card in sorted((i, c) for c, (where, i) in self.where.items() if where == pile)]
 
     def pile_cards(self, pile: str) -> list[CardItem]:
         """The card items of a pile, bottom first."""
@@ -775,8 +794,10 @@ class TableScene(QGraphicsScene):
         leaving = frozenset(item.card for item in drag.items)
         best: tuple[float, str] | None = None
         for pile, spec in self.specs.items():
-            if spec.kind in ("stock", "waste"):
+            if not (spec.kind not in ("stock", "waste") if spec.drop_target is None else spec.drop_target):
                 continue
+            if pile in self._covering and not any(card not in leaving for card in self.pile_cards_of(pile)):
+                continue  # an empty place of a picture shows nothing to drop on
             area = self.pile_rect(pile, leaving).intersected(head)
             size = area.width() * area.height()
             if size > 0 and (best is None or size > best[0]):
@@ -872,8 +893,9 @@ class TableScene(QGraphicsScene):
     # -- the keyboard ----------------------------------------------------------------------------
 
     def pile_order(self) -> list[str]:
-        """Piles in keyboard order: top row left to right, then the columns."""
-        return [spec.id for spec in sorted(self.specs.values(), key=lambda s: (s.row, s.slot))]
+        """Piles in keyboard order: top row left to right, then the columns (piles at
+        places of their own: line by line from the top, each from the left)."""
+        return [spec.id for spec in sorted(self.specs.values(), key=lambda s: (*_line(s), _across(s)))]
 
     def focused_pile(self) -> str:
         order = self.pile_order()
@@ -892,7 +914,7 @@ class TableScene(QGraphicsScene):
         pile = self.focused_pile()
         spec = self.specs[pile]
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
-            row = [p for p in order if self.specs[p].row == spec.row]
+            row = [p for p in order if _line(self.specs[p]) == _line(spec)]
             step = -1 if key == Qt.Key.Key_Left else 1
             pile = row[(row.index(pile) + step) % len(row)]
             self.focus_index, self.focus_depth = order.index(pile), 1
@@ -920,10 +942,10 @@ class TableScene(QGraphicsScene):
             if not up and self.focus_depth > 1:
                 self.focus_depth -= 1
                 return
-        rows = sorted({s.row for s in self.specs.values()})
-        target_row = rows[(rows.index(spec.row) + (-1 if up else 1)) % len(rows)]
-        candidates = [p for p in order if self.specs[p].row == target_row]
-        nearest = min(candidates, key=lambda p: abs(self.specs[p].slot - spec.slot))
+        rows = sorted({_line(s) for s in self.specs.values()})
+        target_row = rows[(rows.index(_line(spec)) + (-1 if up else 1)) % len(rows)]
+        candidates = [p for p in order if _line(self.specs[p]) == target_row]
+        nearest = min(candidates, key=lambda p: abs(_across(self.specs[p]) - _across(spec)))
         self.focus_index, self.focus_depth = order.index(nearest), 1
 
     def _pick_or_drop(self, pile: str) -> None:
@@ -972,3 +994,24 @@ class TableScene(QGraphicsScene):
     def focusOutEvent(self, event: Any) -> None:
         super().focusOutEvent(event)
         self._update_focus()
+
+
+def _across(spec: PileSpec) -> float:
+    """Where a pile lies across the table, in slots from its left edge."""
+    return float(spec.slot) if spec.at is None else spec.at[0]
+
+
+def _down(spec: PileSpec) -> float:
+    """How far below the top of its row a pile lies, in card heights."""
+    return 0.0 if spec.at is None else spec.at[1]
+
+
+def _line(spec: PileSpec) -> tuple[int, float]:
+    """The line of piles a pile is on, for the keyboard: its row, and its place down it."""
+    return spec.row, _down(spec)
+
+
+def _span(specs: list[PileSpec]) -> float:
+    """How wide the piles lie, in card widths: from the left edge of slot 0 to the
+    right edge of the rightmost pile."""
+    return max(_across(spec) * (1 + GAP) + 1 for spec in specs)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -249,6 +250,12 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "freecell": ("freecell", [1], "Draw", {"none"}, "none", False),
         "spider": ("spider", [1, 2, 4], "Suits", {"spider", "none"}, "spider", False),
         "golf": ("golf", [1], "Draw", {"golf", "none"}, "golf", False),
+        "pyramid": ("pyramid", [1], "Draw", {"none"}, "none", True),
+        "tripeaks": ("golf", [1], "Draw", {"golf", "none", "tripeaks"}, "tripeaks", False),
+        "bakers-dozen": ("bakers-dozen", [1], "Draw", {"none"}, "none", False),
+        "beleaguered-castle": ("beleaguered-castle", [1], "Draw", {"none"}, "none", False),
+        "eight-off": ("freecell", [1], "Draw", {"none"}, "none", False),
+        "simple-simon": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
         "grandfather": ("yukon", [1], "Draw", klondike_schemes, "none", False),
         "canfield": ("canfield", [1, 3], "Draw", {"vegas", "vegas-cumulative", "none"}, "none", True),
         "clock": ("clock", [1], "Draw", {"none"}, "none", False),
@@ -295,7 +302,10 @@ def test_every_card_in_play_is_on_the_table(variant: str, deal: int, choices: li
     rows = {line.split()[0]: line.split()[1:] for line in body if line}
     for spec in game.rules.variant.piles(game.state):
         pile = game.state.pile(spec.id)
-        if spec.kind == "column":
+        if spec.at is not None and spec.kind != "stock":  # a picture (Pyramid): id and top card each
+            top = pile.up[-1].text if pile.up else "##" if pile.down else "--"
+            assert re.search(rf"(^| ){spec.id} {top}( |$)", table, flags=re.MULTILINE), spec.id
+        elif spec.kind == "column":
             expected = ["##"] * len(pile.down) + [card.text for card in pile.up] or ["--"]
             assert rows[spec.id] == expected
         elif spec.kind in ("foundation", "cell"):

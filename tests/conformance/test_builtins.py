@@ -24,26 +24,18 @@ def _played_enough(summary: Summary, games: int) -> None:
     assert summary.refusals >= summary.positions * 5
 
 
-BUILTIN_VARIANTS = [
-    "klondike",
-    "reflechi",
-    "yukon",
-    "freecell",
-    "spider",
-    "golf",
-    "grandfather",
-    "canfield",
-    "clock",
-    "aces-up",
-]
+BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"]
+BUILTIN_VARIANTS += ["bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"]
+BUILTIN_VARIANTS += ["grandfather", "canfield", "clock", "aces-up"]
 #: The built-in variants each scheme fits.
 FITS = {
     "normal": ["klondike", "reflechi", "yukon", "grandfather"],
     "vegas": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
     "vegas-cumulative": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
     "none": BUILTIN_VARIANTS,
-    "spider": ["spider"],
-    "golf": ["golf"],
+    "spider": ["spider", "simple-simon"],
+    "golf": ["golf", "tripeaks"],
+    "tripeaks": ["tripeaks"],
 }
 
 
@@ -57,7 +49,7 @@ def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS)
 
 
-@pytest.mark.parametrize("variant", ["spider", "golf", "freecell"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks", "simple-simon"])
 def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
     games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
     assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}
@@ -76,8 +68,8 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi and Canfield."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 3)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi, Pyramid and Canfield."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 4)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 

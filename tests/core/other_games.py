@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from other_games_open import OPEN_GAMES
+from other_games_overlap import pyramid_moves, tripeaks_moves
 from other_games_special import SPECIAL_GAMES
 
 from solitaire.core.cards import Card
@@ -130,5 +132,8 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "freecell": freecell_moves,
     "spider": spider_moves,
     "golf": golf_moves,
+    "pyramid": pyramid_moves,
+    "tripeaks": tripeaks_moves,
+    **OPEN_GAMES,
     **SPECIAL_GAMES,
 }

@@ -1,5 +1,6 @@
 """FreeCell, Spider and Golf: their own rules, on dealt games and hand-built tables,
-and their legal moves against the games written again on their own (other_games)."""
+and their legal moves against the games written again on their own (other_games; and
+Pyramid's and TriPeaks' against other_games_overlap)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def refusal(game: Game, text: str) -> str:
 # -- the recorded positions and random play against the independent rules ----------------------
 
 
-@pytest.mark.parametrize("name", ["freecell", "spider", "golf"])
+@pytest.mark.parametrize("name", ["freecell", "spider", "golf", "pyramid", "tripeaks"])
 def test_recorded_positions_match_the_independent_rules(name: str) -> None:
     positions = read_perft(DATA / f"{name}.perft")
     assert len(positions) >= 15
@@ -51,7 +52,16 @@ def test_recorded_positions_match_the_independent_rules(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "code", ["FC1-D1X-AAAAAAC", "SP1-D1S-AAAAAAD", "SP1-D2S-AAAAAAE", "SP1-D4S-AAAAAAF", "GO1-D1G-AAAAAAG"]
+    "code",
+    [
+        "FC1-D1X-AAAAAAC",
+        "SP1-D1S-AAAAAAD",
+        "SP1-D2S-AAAAAAE",
+        "SP1-D4S-AAAAAAF",
+        "GO1-D1G-AAAAAAG",
+        "PY1-D1X-AAAAAAH",
+        "TP1-D1T-AAAAAAI",
+    ],
 )
 def test_random_play_matches_the_independent_rules(code: str) -> None:
     rng = random.Random(code)

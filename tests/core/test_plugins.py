@@ -37,6 +37,13 @@ from solitaire.plugins.scoring import NormalScoring, VegasScoring
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.reflechi import Reflechi
 
+#: The built-in catalogue, for the messages that name every installed game.
+_BUILTIN_CATALOG = new_catalog(entry_points=False)
+#: The built-in prefixes as a bad code's message lists them, in the order of registration.
+_PREFIXES = ", ".join(
+    f"{variant.code_prefix} ({variant.id})" for variant in _BUILTIN_CATALOG.variants.values()
+)
+
 BUILTIN_IDS = {
     ("variant", "klondike"),
     ("variant", "reflechi"),
@@ -44,6 +51,12 @@ BUILTIN_IDS = {
     ("variant", "freecell"),
     ("variant", "spider"),
     ("variant", "golf"),
+    ("variant", "pyramid"),
+    ("variant", "tripeaks"),
+    ("variant", "bakers-dozen"),
+    ("variant", "beleaguered-castle"),
+    ("variant", "eight-off"),
+    ("variant", "simple-simon"),
     ("variant", "grandfather"),
     ("variant", "canfield"),
     ("variant", "clock"),
@@ -54,6 +67,7 @@ BUILTIN_IDS = {
     ("scoring", "none"),
     ("scoring", "spider"),
     ("scoring", "golf"),
+    ("scoring", "tripeaks"),
     ("redeal", "unlimited"),
     ("redeal", "passes"),
 }
@@ -280,19 +294,8 @@ def test_the_builtins_register_through_the_hooks() -> None:
     version = metadata.version("solitaire-framework")
     assert set(catalog.sources) == BUILTIN_IDS
     assert set(catalog.sources.values()) == {PluginInfo("builtins", "solitaire-framework", version)}
-    assert sorted(catalog.variants) == [
-        "aces-up",
-        "canfield",
-        "clock",
-        "freecell",
-        "golf",
-        "grandfather",
-        "klondike",
-        "reflechi",
-        "spider",
-        "yukon",
-    ]
-    assert sorted(catalog.scorings) == ["golf", "none", "normal", "spider", "vegas", "vegas-cumulative"]
+    assert sorted(catalog.variants) == sorted(name for kind, name in BUILTIN_IDS if kind == "variant")
+    assert sorted(catalog.scorings) == sorted(name for kind, name in BUILTIN_IDS if kind == "scoring")
     assert sorted(catalog.redeals) == ["passes", "unlimited"]
     assert_builtins_work(catalog)
 
@@ -339,7 +342,7 @@ def test_a_plugin_object_given_to_the_catalog_registers_like_an_installed_one() 
 
 
 def test_a_plugin_scoring_scheme_is_unknown_without_its_plugin() -> None:
-    known = r"N \(normal\), V \(vegas\), C \(vegas-cumulative\), X \(none\), S \(spider\), G \(golf\)\)"
+    known = r"N \(normal\), V \(vegas\), C \(vegas-cumulative\), X \(none\), S \(spider\), G \(golf\), T"
     with pytest.raises(CodeError, match=known):
         new_catalog(entry_points=False).options_from_code("KL1-D1W-AAAAAAG")
 
@@ -556,14 +559,14 @@ def test_option_defaults(catalog: Catalog) -> None:
     ("options", "words"),
     [
         (
-            {"variant": "scorpion"},
-            "no variant 'scorpion' is installed (installed: aces-up, canfield, clock, freecell, golf,"
-            " grandfather, klondike, reflechi, spider, yukon)",
+            {"variant": "no-such-game"},
+            "no variant 'no-such-game' is installed"
+            f" (installed: {', '.join(sorted(_BUILTIN_CATALOG.variants))})",
         ),
         (
             {"scoring": "flat"},
             "no scoring scheme 'flat' is installed"
-            " (installed: golf, none, normal, spider, vegas, vegas-cumulative)",
+            " (installed: golf, none, normal, spider, tripeaks, vegas, vegas-cumulative)",
         ),
         ({"redeal": "sometimes"}, "no redeal policy 'sometimes' is installed (installed: passes, unlimited)"),
         ({"redeal": "passes:0"}, "passes:0"),
@@ -636,14 +639,13 @@ def test_the_seed_code_means_what_the_seed_says(catalog: Catalog) -> None:
     [
         (
             "ZZ1-D1N-AAAAAAG",
-            "no installed variant has prefix 'ZZ' (installed: KL (klondike), TF (reflechi), YU (yukon),"
-            " FC (freecell), SP (spider), GO (golf), GF (grandfather), CF (canfield), CL (clock),"
-            " AU (aces-up))",
+            f"no installed variant has prefix 'ZZ' (installed: {_PREFIXES})",
         ),
         (
             "KL1-D1Q-AAAAAAG",
             "no installed scoring has letter 'Q'"
-            " (installed: N (normal), V (vegas), C (vegas-cumulative), X (none), S (spider), G (golf))",
+            " (installed: N (normal), V (vegas), C (vegas-cumulative), X (none), S (spider), G (golf),"
+            " T (tripeaks))",
         ),
         (
             "KL1-D1NX-AAAAAAG",

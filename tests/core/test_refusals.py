@@ -396,10 +396,15 @@ OTHER_TESTS = {
     "history.nothing-to-undo": set(BOTH),
     "history.nothing-to-redo": set(BOTH),
     "tap.no-column-accepts": set(BOTH),
+    "move.covered": {"pyramid", "tripeaks"},  # tests/core/test_overlap_games.py
 }
-#: Rules that apply to one variant only: Réfléchi has no face-down card, and in
-#: Klondike every face-up run is in order.
-ONE_VARIANT = {"tableau.face-down": {KLONDIKE}, "tableau.group-order": {REFLECHI}}
+#: Rules that apply to some variants only: Réfléchi has no face-down card, and in
+#: Klondike every face-up run is in order; only cards laid on one another are covered.
+ONE_VARIANT = {
+    "tableau.face-down": {KLONDIKE},
+    "tableau.group-order": {REFLECHI},
+    "move.covered": {"pyramid", "tripeaks"},
+}
 
 
 #: The rules of the building blocks that Klondike's and Réfléchi's blocks can refuse with.

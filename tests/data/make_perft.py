@@ -1,4 +1,5 @@
-"""Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider and Golf.
+"""Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider, Golf,
+Pyramid and TriPeaks.
 
 Run from the repository root:  .venv/bin/python tests/data/make_perft.py
 
@@ -27,7 +28,8 @@ position is written its legal moves are compared with the kit's oracle (every mo
 the notation can write, kept when ``check`` accepts it); the script stops if they
 differ, and tests/core/test_legal_moves.py compares them with its own.  FreeCell,
 Spider and Golf positions are also compared with the games written again on their
-own (tests/core/other_games.py), which share no code with the engine; their walks
+own (tests/core/other_games.py), which share no code with the engine (Pyramid and
+TriPeaks too: tests/core/other_games_overlap.py); their walks
 are a best-first search (cards home, free cells and empty columns, cards turned up
 and in suit order) instead of the hint's play.  Positions marked
 ``hand-checked`` have fixed actions (or are won games, whose legal moves do not
@@ -49,6 +51,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "core"))
 
 from other_games import INDEPENDENT  # noqa: E402
+from perft_open import OPEN_PERFT  # noqa: E402
 from perft_special import SPECIAL_PERFT  # noqa: E402
 from strategies import CATALOG  # noqa: E402
 
@@ -444,6 +447,134 @@ GOLF: list[Scenario] = [
     ("GO1-D1G-AAAAAAP", "s s s s s s s s", 0, None, "deal 15 after eight taps"),
 ]
 
+# -- Pyramid, TriPeaks ---------------------------------------------------------------------------
+
+
+def _legal_where(test: Callable[[Move], bool]) -> Condition:
+    return lambda game: any(test(move) for move in game.legal_moves())
+
+
+def _pairs_with(pile: str) -> Condition:
+    """Pyramid: the card of ``pile`` pairs with one of the pyramid."""
+    return _legal_where(lambda move: move.src == pile and (move.dst or "").startswith("t"))
+
+
+def _stock_waste_pair(game: Game) -> bool:
+    return game.is_legal(Move("s", "w"))
+
+
+def _last_pass_spent(game: Game) -> bool:
+    stock = game.state.pile("s")
+    return game.state.pass_number == 3 and not stock.down and not game.is_legal(DRAW)
+
+
+def _pass(n: int) -> Condition:
+    return lambda game: game.state.pass_number == n
+
+
+def _turned_up(game: Game) -> bool:
+    """TriPeaks: a card of the peaks above the bottom row lies face up."""
+    return any(game.state.pile(f"t{n}").up for n in range(1, 19))
+
+
+def _peak_cleared(game: Game) -> bool:
+    return any(not game.state.pile(pile) for pile in ("t1", "t2", "t3"))
+
+
+def _win(name: str) -> tuple[str, str]:
+    """The code and the actions of the winning line of tests/data/wins/ (make_wins.py)."""
+    fields: dict[str, list[str]] = {}
+    for line in (HERE / "wins" / f"{name}.win").read_text(encoding="utf-8").splitlines():
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), []).append(value.strip())
+    return " ".join(fields["code"]), " ".join(fields["actions"])
+
+
+PYRAMID: list[Scenario] = [
+    (
+        "PY1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal. The bottom row KS KD TD TC JC TH 8C plays, and the stock's QS; no two"
+        " of them make 13 (Q needs A, T a 3, J a 2, 8 a 5), so only the kings go off alone"
+        " (t22>f1 t23>f1), and the stock can be tapped.",
+    ),
+    (
+        "PY1-D1X-AAAAAAB",
+        "t22>f1 t23>f1",
+        0,
+        None,
+        "hand-checked: both kings off uncovers 5D (t16: t22 and t23 lay on it); 5D and 8C make 13"
+        " (t16>t28); QS, TD TC JC TH still pair with nothing; and the tap.",
+    ),
+    ("PY1-D1X-AAAAAAB", "s s s", 0, None, "three taps: the stock's card and the waste's top both play"),
+    ("PY1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("PY1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    ("PY1-D1X-AAAAAAE", None, 1, _stock_waste_pair, "the stock's card and the waste's top make 13 (s>w)"),
+    ("PY1-D1X-AAAAAAF", None, 2, _pairs_with("w"), "the waste's top pairs with a card of the pyramid"),
+    ("PY1-D1X-AAAAAAG", None, 3, _pairs_with("s"), "the stock's card pairs with a card of the pyramid"),
+    (
+        "PY1-D1X-AAAAAAH",
+        None,
+        4,
+        _legal_where(lambda move: move.src == "s" and move.dst == "f1"),
+        "a king on the stock",
+    ),
+    ("PY1-D1X-AAAAAAI", None, 5, _home(16), "sixteen cards off"),
+    ("PY1-D1X-AAAAAAJ", None, 6, _pass(2), "the second pass"),
+    ("PY1-D1X-AAAAAAK", None, 7, _pass(3), "the third and last pass"),
+    ("PY1-D1X-AAAAAAL", None, 8, _last_pass_spent, "the last pass spent: no tap"),
+    ("PY1-D1X-AAAAAAM", None, 9, _home(30), "deep in the game: 30 cards off"),
+    (
+        *_win("pyramid"),
+        0,
+        None,
+        "hand-checked: won (the line of tests/data/wins/pyramid.win): all 52 cards are off, the stock"
+        " and the waste empty: no card to play, nothing to tap, no move at all.",
+    ),
+]
+
+TRIPEAKS: list[Scenario] = [
+    (
+        "TP1-D1T-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal; the waste shows QS, the bottom row 2S AH 6C KS KD TD TC JC TH 8C plays"
+        " and the 18 cards above it are face down: on a queen go a jack or a king (t22>f1 t23>f1"
+        " t26>f1), and the tap.",
+    ),
+    (
+        "TP1-D1T-AAAAAAB",
+        "t22>f1",
+        0,
+        None,
+        "hand-checked: KS on the waste; on a king go a queen (none plays) or, wrapping, an ace: AH"
+        " (t20>f1); and the tap.",
+    ),
+    ("TP1-D1T-AAAAAAC", "", 0, None, "deal 2"),
+    ("TP1-D1T-AAAAAAD", "s s s", 0, None, "deal 3 after three taps"),
+    ("TP1-D1T-AAAAAAE", None, 1, _turned_up, "a card of the peaks turned up once uncovered"),
+    ("TP1-D1T-AAAAAAF", None, 2, _home(10), "ten cards on the waste"),
+    ("TP1-D1T-AAAAAAG", None, 3, _peak_cleared, "a peak cleared"),
+    ("TP1-D1T-AAAAAAH", None, 4, _stock_cards(10), "half the stock turned"),
+    ("TP1-D1T-AAAAAAI", None, 5, _stock_cards(0), "the stock spent: no tap"),
+    ("TP1-D1G-AAAAAAJ", None, 6, _home(8), "scored by the cards left, as Golf"),
+    ("TP1-D1X-AAAAAAK", None, 7, lambda game: not game.legal_moves(), "lost: no move at all"),
+    ("TP1-D1T-AAAAAAM", "", 0, None, "deal 12"),
+    ("TP1-D1T-AAAAAAN", None, 9, lambda game: game.state.moves >= 6, "a few moves in"),
+    (
+        "TP1-D1T-AAAAAAO",
+        None,
+        10,
+        lambda game: sum(not game.state.pile(pile) for pile in ("t1", "t2", "t3")) >= 2,
+        "two peaks cleared",
+    ),
+    ("TP1-D1X-AAAAAAP", "s s s s s s s s", 0, None, "no score: after eight taps"),
+    (*_win("tripeaks"), 0, None, "won (tests/data/wins/tripeaks.win)"),
+]
+
 MAX_STEPS = 3000
 TRIES = 20
 
@@ -589,6 +720,9 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "freecell": ("FreeCell", FREECELL),
     "spider": ("Spider", SPIDER),
     "golf": ("Golf", GOLF),
+    "pyramid": ("Pyramid", PYRAMID),
+    "tripeaks": ("TriPeaks", TRIPEAKS),
+    **OPEN_PERFT,
     **SPECIAL_PERFT,
 }
 

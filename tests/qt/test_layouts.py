@@ -62,6 +62,8 @@ def test_every_table_fits_the_view_without_piles_overlapping(
     piles = sorted(rects)
     for n, first in enumerate(piles):
         for second in piles[n + 1 :]:
+            if first in scene.specs[second].covered_by or second in scene.specs[first].covered_by:
+                continue  # the description lays these partly on one another (Pyramid, TriPeaks)
             overlap = rects[first].intersected(rects[second])
             assert overlap.width() * overlap.height() < 1, (first, second)
     assert positions_match_layout(window)

@@ -20,7 +20,7 @@ from solitaire.plugins.hints import heuristic_hint
 from solitaire.variants.blocks import Declared
 
 CATALOG = new_catalog(entry_points=False)
-GAMES = ("klondike", "reflechi", "yukon", "freecell", "spider", "golf")
+GAMES = ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks")
 
 
 def cards(text: str, deck: int = 0) -> tuple[Card, ...]:
@@ -133,6 +133,8 @@ HOPELESS = {
         "t10": up("KD", down="5D", deck=1),
     },
     "golf": {"f1": up("KS"), "t1": up("QH"), "t2": up("3C")},
+    "pyramid": {"t22": up("9C"), "t28": up("5H")},
+    "tripeaks": {"f1": up("KS"), "t28": up("5H")},
 }
 
 
