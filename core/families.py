@@ -13,8 +13,10 @@ name of the known families below, else the id made readable (``mod3`` → "Mod3"
 'Клондайк'
 >>> readable("beleaguered_castle")
 'Beleaguered castle'
->>> [(group.id, [v.id for v in group.variants]) for group in by_family(catalog.variants.values(), "en")][:2]
-[('freecell', ['freecell']), ('golf', ['golf'])]
+>>> families = by_family(catalog.variants.values(), "en")
+>>> groups = {group.id: [v.id for v in group.variants] for group in families}
+>>> groups["golf"], groups["yukon"]
+(['golf', 'tripeaks'], ['grandfather', 'yukon'])
 """
 
 from __future__ import annotations

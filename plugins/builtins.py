@@ -1,6 +1,7 @@
 """The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
-Pyramid, TriPeaks, Baker's Dozen, Beleaguered Castle, Eight Off and Simple Simon, their
-scoring schemes (Normal, Vegas, none, Spider's, Golf's and TriPeaks'), the ``unlimited``
+Pyramid, TriPeaks, Baker's Dozen, Beleaguered Castle, Eight Off, Simple Simon, Grandfather,
+Canfield, Clock and Aces Up, their scoring schemes (Normal, Vegas, none, Spider's, Golf's
+and TriPeaks'), the ``unlimited``
 and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
 third-party package implements.
 
@@ -9,7 +10,7 @@ The core knows no built-ins: the application hands them to its
 what the command line, the window, the kit, the benchmarks and the tests use:
 
 >>> catalog = new_catalog(entry_points=False)
->>> {"klondike", "freecell", "spider", "pyramid", "eight-off"} <= set(catalog.variants)
+>>> {"klondike", "freecell", "spider", "pyramid", "eight-off", "canfield", "clock"} <= set(catalog.variants)
 True
 >>> sorted(catalog.scorings)
 ['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
@@ -38,11 +39,15 @@ from solitaire.plugins.scoring import (
     VegasCumulativeScoring,
     VegasScoring,
 )
+from solitaire.variants.aces_up import AcesUp
 from solitaire.variants.bakers_dozen import BakersDozen
 from solitaire.variants.beleaguered_castle import BeleagueredCastle
+from solitaire.variants.canfield import Canfield
+from solitaire.variants.clock import Clock
 from solitaire.variants.eight_off import EightOff
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
+from solitaire.variants.grandfather import Grandfather
 from solitaire.variants.klondike import Klondike
 from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
@@ -68,6 +73,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(BeleagueredCastle())
     register.add_variant(EightOff())
     register.add_variant(SimpleSimon())
+    register.add_variant(Grandfather())
+    register.add_variant(Canfield())
+    register.add_variant(Clock())
+    register.add_variant(AcesUp())
 
 
 @hookimpl

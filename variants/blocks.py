@@ -41,6 +41,7 @@ from solitaire.core.state import (
     CELL,
     FOUNDATION,
     KINDS,
+    RESERVE,
     STOCK,
     TABLEAU,
     WASTE,
@@ -237,6 +238,14 @@ CELL_FULL: Final = _rule(
 CELL_ONE_CARD: Final = _rule(
     "cell.one-card",
     N_("Only one card at a time goes to a cell."),
+)
+COVERED: Final = _rule(
+    "tableau.face-down-top",
+    N_("Nothing goes on {pile}: its top card is face down."),
+)
+RESERVE_TAKES_NONE: Final = _rule(
+    "reserve.takes-none",
+    N_("{pile} takes no cards: cards only leave a reserve, its top card first."),
 )
 
 
@@ -440,6 +449,8 @@ class Declared(Variant):
         self._foundation_places = tuple((pile, index[pile]) for pile in self._foundation_ids)
         self._tableau_pairs = tuple(zip(self._tableau_ids, self._tableau_places, strict=True))
         self._cell_pairs = tuple(zip(self._cell_ids, self._cell_places, strict=True))
+        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
+        self._reserve_pairs = tuple((pile, index[pile]) for pile in self.table.ids_of(RESERVE))
         self._stock_place = index.get("s", -1)
         self._waste_place = index[self._waste] if self._waste else None
         by_suit = foundations.by_suit
@@ -620,6 +631,8 @@ class Declared(Variant):
             return Message(N_("Column {number}"), number=number)
         if kind == CELL:
             return Message(N_("Cell {number}"), number=number)
+        if kind == RESERVE:
+            return Message(N_("Reserve {number}"), number=number)
         if self.foundations_block.by_suit and number.isdigit():
             return Message(N_("Foundation {suit}"), suit=Suit((int(number) - 1) % 4).symbol)
         return Message(N_("Foundation {number}"), number=number)
@@ -692,8 +705,12 @@ class Declared(Variant):
             return WASTE_EMPTY.refuse()
         if not cards:
             return SOURCE_EMPTY.refuse(pile=self.pile_name(src))
+        if not cards.up:  # only face-down cards (Clock's piles)
+            return FACE_DOWN.refuse()
         if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
             return RETURNS_FORBIDDEN.refuse()
+        if kinds.get(dst) == RESERVE:
+            return RESERVE_TAKES_NONE.refuse(pile=self.pile_name(dst))
         if dst == "f" or kinds[dst] == FOUNDATION:
             return self._check_to_foundation(state, move)
         if kinds[dst] == CELL:
@@ -757,11 +774,16 @@ class Declared(Variant):
         assert first is not None
         return first
 
+    def foundation_base(self, state: State) -> int:
+        """The rank that starts a foundation now (``ANY_CARD``: any): the block's
+        ``base``; a variant whose deal sets it (Canfield) says so here."""
+        return self.foundations_block.base
+
     def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
         """True when foundation ``pile`` takes ``card`` now (its suit aside)."""
         cards = state.piles[state.table.index[pile]].up
         if not cards:
-            return self.foundations_block.base in (ANY_CARD, card.rank)
+            return self.foundation_base(state) in (ANY_CARD, card.rank)
         return card.index in self._foundation_fitting[cards[-1].index]
 
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
@@ -770,12 +792,14 @@ class Declared(Variant):
         block = self.foundations_block
         cards = state.piles[state.table.index[pile]].up
         if not cards:
-            if block.base == 1:
+            base = self.foundation_base(state)
+            if base == 1:
                 return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
-            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[block.base - 1])
+            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[base - 1])
         top = cards[-1]
-        if block.by_suit and block.build == Build(UP, SAME_SUIT) and top.rank < 13:
-            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank + 1, card.suit))
+        wraps = block.build == Build(UP, SAME_SUIT, wrap=True)  # K then A (Canfield)
+        if block.by_suit and ((block.build == Build(UP, SAME_SUIT) and top.rank < 13) or wraps):
+            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank % 13 + 1, card.suit))
         return block.build.refusal(card, top)
 
     def _check_to_cell(self, state: State, move: Move) -> Move | Refusal:
@@ -805,6 +829,8 @@ class Declared(Variant):
         index = state.table.index
         dst = move.dst or ""
         target = state.piles[index[dst]].top
+        if target is None and state.piles[index[dst]]:  # face-down cards only (Clock's piles)
+            return COVERED.refuse(pile=self.pile_name(dst))
         if self._kind[move.src] != TABLEAU:
             return self._fit_refusal(self._top(state, move.src), target) or Move(move.src, move.dst)
         column = state.piles[index[move.src]]
@@ -905,7 +931,7 @@ class Declared(Variant):
         if dst == "f":
             dst = self._own_foundation(state, cards[0])
         events = [CardsMoved(src, dst, cards)]
-        if self._kind[src] == TABLEAU and count == len(column.up) and column.down:
+        if self._kind[src] in (TABLEAU, RESERVE) and count == len(column.up) and column.down:
             events.append(CardTurnedUp(src, column.down[-1]))
         if self.foundations_block.runs and self._kind[dst] == TABLEAU:
             return self._runs_off(state, events)
@@ -954,6 +980,8 @@ class Declared(Variant):
         waste_top = waste_cards[-1] if waste_cards else None
         tableau = [(pile, piles[place]) for pile, place in self._tableau_pairs]
         cells = [(pile, piles[place]) for pile, place in self._cell_pairs]
+        # Reserves: their top card plays, as a cell's does; nothing goes on them.
+        reserves = [(pile, piles[place].up[-1]) for pile, place in self._reserve_pairs if piles[place].up]
         foundation_block = self.foundations_block
         # To the foundations: the waste top, the column tops, the cells.
         if not foundation_block.runs:
@@ -962,6 +990,7 @@ class Declared(Variant):
                 tops.append((waste, waste_top))  # type: ignore[arg-type]
             tops += [(pile, column.up[-1]) for pile, column in tableau if column.up]
             tops += [(pile, cell.up[-1]) for pile, cell in cells if cell.up]
+            tops += reserves
             by_suit = foundation_block.by_suit
             if type(self)._foundation_takes is not Declared._foundation_takes:
                 for src, card in tops:
@@ -969,7 +998,7 @@ class Declared(Variant):
                     if dst is not None:
                         moves.append(Move(src, "f" if by_suit else dst))
             else:  # the same test, inlined: it is most of the time spent here
-                base = foundation_block.base
+                base = self.foundation_base(state)
                 home_fitting = self._foundation_fitting
                 for src, card in tops:
                     for pile, place in self._foundations_for[card.suit]:
@@ -989,6 +1018,8 @@ class Declared(Variant):
         for pile, cell in cells:
             if cell.up:
                 sources.setdefault(cell.up[-1].index, []).append((pile, 1))
+        for pile, card in reserves:
+            sources.setdefault(card.index, []).append((pile, 1))
         if self._group_build is None or type(self).movable is not Declared.movable:
             movable = self.movable
             for pile, column in tableau:

@@ -26,11 +26,12 @@ def _played_enough(summary: Summary, games: int) -> None:
 
 BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"]
 BUILTIN_VARIANTS += ["bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"]
+BUILTIN_VARIANTS += ["grandfather", "canfield", "clock", "aces-up"]
 #: The built-in variants each scheme fits.
 FITS = {
-    "normal": ["klondike", "reflechi", "yukon"],
-    "vegas": ["klondike", "reflechi", "yukon"],
-    "vegas-cumulative": ["klondike", "reflechi", "yukon"],
+    "normal": ["klondike", "reflechi", "yukon", "grandfather"],
+    "vegas": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
+    "vegas-cumulative": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
     "none": BUILTIN_VARIANTS,
     "spider": ["spider", "simple-simon"],
     "golf": ["golf", "tripeaks"],
@@ -67,8 +68,8 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi and Pyramid."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 3)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi, Pyramid and Canfield."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 4)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 

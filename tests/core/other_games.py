@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from other_games_open import OPEN_GAMES
 from other_games_overlap import pyramid_moves, tripeaks_moves
+from other_games_special import SPECIAL_GAMES
 
 from solitaire.core.cards import Card
 from solitaire.core.state import CELL, FOUNDATION, STOCK, TABLEAU, State
@@ -134,4 +135,5 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "pyramid": pyramid_moves,
     "tripeaks": tripeaks_moves,
     **OPEN_GAMES,
+    **SPECIAL_GAMES,
 }

@@ -62,6 +62,10 @@ NEW_GAMES = {
     "beleaguered-castle": {"en": "Beleaguered Castle", "ru": "Осаждённая крепость"},
     "eight-off": {"en": "Eight Off", "ru": "Восемь ячеек"},
     "simple-simon": {"en": "Simple Simon", "ru": "Простой Саймон"},
+    "grandfather": {"en": "Grandfather", "ru": "Дедушка"},
+    "canfield": {"en": "Canfield", "ru": "Канфилд"},
+    "clock": {"en": "Clock", "ru": "Часы"},
+    "aces-up": {"en": "Aces Up", "ru": "Тузы вверх"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 

@@ -52,6 +52,7 @@ sys.path.insert(0, str(HERE.parent / "core"))
 
 from other_games import INDEPENDENT  # noqa: E402
 from perft_open import OPEN_PERFT  # noqa: E402
+from perft_special import SPECIAL_PERFT  # noqa: E402
 from strategies import CATALOG  # noqa: E402
 
 from solitaire.core.game import Game  # noqa: E402
@@ -722,6 +723,7 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "pyramid": ("Pyramid", PYRAMID),
     "tripeaks": ("TriPeaks", TRIPEAKS),
     **OPEN_PERFT,
+    **SPECIAL_PERFT,
 }
 
 if __name__ == "__main__":

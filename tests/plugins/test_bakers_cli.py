@@ -22,6 +22,7 @@ CODE = "BG1-D1X-AAAAAAG"
 VERSION = metadata.version("solitaire-bakers")
 BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"}
 BUILTINS |= {"bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"}
+BUILTINS |= {"grandfather", "canfield", "clock", "aces-up"}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

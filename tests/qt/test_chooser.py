@@ -129,7 +129,12 @@ def test_the_menu_opens_the_chooser_and_a_search_starts_the_game_found(
     def choose(dialog: QWidget) -> None:
         assert isinstance(dialog, NewGameDialog)
         assert dialog.search.hasFocus()  # type at once
-        qtbot.keyClicks(dialog.search, "yuk")
+        qtbot.keyClicks(dialog.search, "yuk")  # Yukon, and Grandfather of Yukon's family
+        assert dialog.visible_games() == ["grandfather", "yukon"]
+        qtbot.keyClicks(dialog.search, "on")
+        assert dialog.visible_games() == ["grandfather", "yukon"]  # the family's name holds it too
+        dialog.search.clear()
+        qtbot.keyClicks(dialog.search, "yukon 21")  # Yukon's summary: 21 cards face down
         assert dialog.visible_games() == ["yukon"] and dialog.game_id() == "yukon"
         qtbot.keyClick(dialog.search, Qt.Key.Key_Return)  # Enter starts it
 
