@@ -4,10 +4,9 @@ A game code such as ``KL1-D3NP3F-AAAAAAG`` names a deal and the options it is
 played with::
 
     code      = prefix version "-" middle "-" deal
-    prefix    = 2 letters                  (variant: KL Klondike, TF Réfléchi, YU Yukon,
-                                            FC FreeCell, SP Spider, GO Golf, PY Pyramid,
-                                            TP TriPeaks, GY Gypsy, FT Forty Thieves,
-                                            SC Scorpion, MO Mod 3; other prefixes: plugins)
+    prefix    = 2 letters                  (the variant: KL Klondike, TF Réfléchi, ...;
+                                            docs/deals.md lists the built-in ones;
+                                            other prefixes: plugins)
     version   = digits, no leading zero    (format version; also the shuffle version)
     middle    = draw scoring [redeal] ["F"]
     draw      = "D" digit 1-9             (what the variant's draw mode says: D1/D3 the cards a

@@ -42,6 +42,7 @@ from solitaire.core.state import (
     CardTurnedUp,
     Event,
     GameWon,
+    Redealt,
     ScoreChanged,
     StockDealt,
     StockDrawn,
@@ -105,7 +106,16 @@ VERSION_RE: Final = re.compile(
     """,
     re.VERBOSE | re.IGNORECASE,
 )
-EVENT_TYPES: Final = (CardsMoved, CardTurnedUp, StockDrawn, StockDealt, WasteRecycled, ScoreChanged, GameWon)
+EVENT_TYPES: Final = (
+    CardsMoved,
+    CardTurnedUp,
+    StockDrawn,
+    StockDealt,
+    WasteRecycled,
+    Redealt,
+    ScoreChanged,
+    GameWon,
+)
 
 
 class LogError(ValueError):

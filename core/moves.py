@@ -2,8 +2,8 @@
 
 Piles: ``s`` stock, ``w`` waste, ``f1``..``f4`` foundations (♠ ♥ ♦ ♣),
 ``t1``..``t7`` columns; ``f`` alone means "the card's own foundation".  Other
-games have more of them (``f1``..``f8``, ``t1``..``t10``) and cells ``c1``..``c4``;
-which piles a game has is its variant's to say.
+games have more of them (``f1``..``f8``, ``t1``..``t10``), cells ``c1``..``c4`` and
+reserves ``r1``..; which piles a game has is its variant's to say.
 
 * ``s`` taps the stock: draw, or recycle the waste when the stock is empty;
 * ``SRC>DST`` moves the top card of SRC: ``w>t3``, ``t2>f``, ``f2>t5``;
@@ -33,7 +33,7 @@ STOCK: Final = "s"
 WASTE: Final = "w"
 FOUNDATION: Final = "f"
 
-_PILE = r"(?:s|w|f(?:[1-9][0-9]?)?|t[1-9][0-9]?|c[1-9][0-9]?)"
+_PILE = r"(?:s|w|f(?:[1-9][0-9]?)?|t[1-9][0-9]?|c[1-9][0-9]?|r[1-9][0-9]?)"
 _MOVE_RE: Final = re.compile(rf"(?P<src>{_PILE})(?::(?P<count>[1-9][0-9]?))?>(?P<dst>{_PILE})")
 _MAX_TEXT: Final = 32
 

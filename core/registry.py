@@ -41,8 +41,8 @@ over, in registration order, so that the first plugin keeps an id.
 
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
->>> sorted(catalog.variants)
-['forty-thieves', 'freecell', 'golf', 'gypsy', 'klondike', 'mod3', 'pyramid', 'reflechi', ...]
+>>> {"klondike", "reflechi", "freecell", "spider"} <= set(catalog.variants)
+True
 >>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
 >>> options.variant, options.draw, options.scoring, options.redeal, options.deal
 ('klondike', 3, 'vegas', 'passes:1', 6)

@@ -112,6 +112,12 @@ class Variant(ABC):
     #: The family of games the variant belongs to (``klondike``, ``freecell``, ...):
     #: scoring schemes say which families they fit ("": the variant's id).
     family: ClassVar[str] = ""
+    #: The family's name as front ends show it (the New Game dialog groups games by
+    #: family): "" for the name the game gives the families it knows (see
+    #: :mod:`solitaire.core.families`), else the family's id made readable; a plugin
+    #: with a family of its own may name it here, marked with ``N_`` and translated
+    #: through ``domain`` (or, as ``names``, a text per language).
+    family_names: ClassVar[Mapping[str, str] | str] = ""
     #: The scoring scheme a new game gets unless told otherwise.
     default_scoring: ClassVar[str] = "normal"
     #: The redeal policy a new game gets unless told otherwise (Pyramid: ``passes:3``);

@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypedDict
+from typing import Final, TypedDict
 
 import attrs
 
@@ -32,13 +32,74 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
 from solitaire.core.registry import Catalog, OptionsError
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.store import Settings, Store
+from solitaire.core.store import GameChoice, Settings, Store
 
-__all__ = ["Listener", "Session", "StartOptions"]
+__all__ = ["RECENT_GAMES", "Listener", "Session", "StartOptions", "chosen_options", "remember_choice"]
+
+#: How many games the settings keep as recent (``Settings.recent``).
+RECENT_GAMES: Final = 5
 
 #: Told of every change of the game in play: the change, and whether it won the game
 #: (True once a game, for the change that won it).
 Listener = Callable[[Change, bool], None]
+
+
+def chosen_options(
+    catalog: Catalog, settings: Settings, variant: str, deal: int | None = None
+) -> GameOptions:
+    """The options of a new game of ``variant``: those last chosen for it
+    (``Settings.choices``), else those of the settings that fit it, else its defaults;
+    the deal ``deal``, or one of its deals at random.  Raises ``OptionsError`` when
+    ``variant`` is not installed (or has not that deal).
+
+    >>> from solitaire.plugins.builtins import new_catalog
+    >>> from solitaire.core.store import GameChoice
+    >>> catalog = new_catalog(entry_points=False)
+    >>> settings = Settings(draw=3, choices={"spider": GameChoice(draw=2, scoring="none")})
+    >>> chosen_options(catalog, settings, "reflechi", deal=5).draw
+    3
+    >>> spider = chosen_options(catalog, settings, "spider", deal=5)
+    >>> spider.draw, spider.scoring
+    (2, 'none')
+    >>> chosen_options(catalog, settings, "golf", deal=5).scoring  # "normal" does not fit Golf
+    'golf'
+    """
+    chosen = catalog.variant(variant)
+    choice = settings.choices.get(variant) or GameChoice(
+        settings.draw, settings.scoring, settings.redeal, settings.returns_allowed
+    )
+    draw, scoring, redeal, returns = choice.draw, choice.scoring, choice.redeal, choice.returns_allowed
+    if draw not in chosen.draws:
+        draw = None
+    scheme = catalog.scorings.get(scoring or "")
+    if scheme is None or not scheme.fits(chosen):
+        scoring = None
+    if deal is None:
+        deal = chosen.random_deal()
+    try:
+        return catalog.options(variant, draw, scoring, redeal, returns, deal)
+    except OptionsError:  # a redeal policy it does not take (or one not installed)
+        return catalog.options(variant, draw, scoring, None, returns, deal)
+
+
+def remember_choice(settings: Settings, options: GameOptions, default_redeal: str) -> Settings:
+    """``settings`` with ``options`` as the choice of new games: the game, its draw,
+    scoring, redeal policy (None when it is ``default_redeal``, the scoring's) and
+    returns, for the next random deals and the next time that game is chosen; the
+    game first among the recent ones (at most :data:`RECENT_GAMES`)."""
+    redeal = None if options.redeal == default_redeal else options.redeal
+    choice = GameChoice(options.draw, options.scoring, redeal, options.returns_allowed)
+    others = [variant for variant in settings.recent if variant != options.variant]
+    return attrs.evolve(
+        settings,
+        recent=(options.variant, *others)[:RECENT_GAMES],
+        variant=options.variant,
+        draw=options.draw,
+        scoring=options.scoring,
+        redeal=redeal,
+        returns_allowed=options.returns_allowed,
+        choices={**settings.choices, options.variant: choice},
+    )
 
 
 class StartOptions(TypedDict, total=False):
@@ -130,8 +191,17 @@ class Session:
         try:
             options = self.catalog.options(s.variant, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
         except OptionsError:
-            options = self.catalog.options(deal=deal)
+            try:
+                options = chosen_options(self.catalog, s, s.variant, deal)
+            except OptionsError:  # the game is not installed (any more), or has not this deal
+                options = self.catalog.options(deal=deal)
         return self.catalog.new_game(options)
+
+    def game_of(self, variant: str, settings: Settings | None = None) -> Game:
+        """A random deal of ``variant`` with the options last chosen for it (see
+        :func:`chosen_options`); raises ``OptionsError`` when it is not installed."""
+        s = self.store.settings() if settings is None else settings
+        return self.catalog.new_game(chosen_options(self.catalog, s, variant))
 
     def new_game(self, chosen: GameOptions | str | None = None, *, settings: Settings | None = None) -> Game:
         """Leave the game in play and start one: of these options, of this game code,

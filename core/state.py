@@ -34,6 +34,7 @@ __all__ = [
     "Event",
     "GameWon",
     "Pile",
+    "Redealt",
     "ScoreChanged",
     "State",
     "StockDealt",
@@ -336,6 +337,19 @@ class WasteRecycled:
 
 
 @attrs.frozen
+class Redealt:
+    """Every card of the piles ``srcs`` gathered up and dealt out again (Grandfather's
+    redeal): ``cards[k]`` went onto ``dsts[k]``, in that order, the first ``down`` of
+    them face down, the others face up; a new pass starts."""
+
+    tag: ClassVar[str] = "redealt"
+    srcs: tuple[str, ...]
+    dsts: tuple[str, ...]
+    cards: Cards
+    down: int = 0
+
+
+@attrs.frozen
 class ScoreChanged:
     """The score went from ``old`` to ``new``."""
 
@@ -352,7 +366,7 @@ class GameWon:
 
 
 Event: TypeAlias = (
-    CardsMoved | CardTurnedUp | StockDrawn | StockDealt | WasteRecycled | ScoreChanged | GameWon
+    CardsMoved | CardTurnedUp | StockDrawn | StockDealt | WasteRecycled | Redealt | ScoreChanged | GameWon
 )
 
 
@@ -428,6 +442,21 @@ def _recycled(state: State, event: WasteRecycled) -> State:
     return attrs.evolve(state, piles=tuple(piles), pass_number=state.pass_number + 1)
 
 
+def _redealt(state: State, event: Redealt) -> State:
+    piles = list(state.piles)
+    index = state.table.index
+    for pile in event.srcs:
+        piles[index[pile]] = Pile()
+    for number, (pile, card) in enumerate(zip(event.dsts, event.cards, strict=True)):
+        place = index[pile]
+        found = piles[place]
+        face_down = number < event.down
+        piles[place] = (
+            Pile(found.down + (card,), found.up) if face_down else Pile(found.down, found.up + (card,))
+        )
+    return attrs.evolve(state, piles=tuple(piles), pass_number=state.pass_number + 1)
+
+
 def _score(state: State, event: ScoreChanged) -> State:
     return attrs.evolve(state, score=event.new)
 
@@ -442,6 +471,7 @@ _FOLDS: Final[dict[type, Callable[[State, object], State]]] = {
     StockDrawn: _drawn,  # type: ignore[dict-item]
     StockDealt: _dealt,  # type: ignore[dict-item]
     WasteRecycled: _recycled,  # type: ignore[dict-item]
+    Redealt: _redealt,  # type: ignore[dict-item]
     ScoreChanged: _score,  # type: ignore[dict-item]
     GameWon: _won,  # type: ignore[dict-item]
 }

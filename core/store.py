@@ -6,10 +6,12 @@ the environment variable ``SOLITAIRE_HOME`` (tests, portable installs):
 * ``current-game.json``: the game in progress, a game log with a little more
   (its id, the time played, whether the solver helped, whether it was played
   here from its deal on); saved after every action;
-* ``statistics.json``: results per variant, draw mode and scoring;
+* ``statistics.json``: results per variant, draw mode and scoring (a game's may be
+  reset: :meth:`Store.reset_statistics`);
 * ``settings.json``: language, interactive rules, double tap, animations, the
-  options of new games, the "still winnable?" indicator and the plugin problems
-  already announced;
+  options of new games (the game last chosen, and the options last chosen for
+  each game), the recent and favourite games, the "still winnable?" indicator and
+  the plugin problems already announced;
 * ``window.json``: the main window's size, position and maximised state.
 
 Every write is atomic (temporary file, flush, fsync, rename).  A file that
@@ -50,7 +52,7 @@ import re
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
@@ -69,9 +71,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HOME_VARIABLE",
+    "GameChoice",
     "Settings",
     "Statistics",
     "StatsRecord",
+    "StatsTotal",
     "Store",
     "WindowState",
     "default_folder",
@@ -141,6 +145,17 @@ class _ErrorLine(i18n.Message):
 
 
 @attrs.frozen
+class GameChoice:
+    """The options last chosen for one game: its draw (None: the variant's default),
+    scoring, redeal policy (None: the scoring's default) and foundation returns."""
+
+    draw: int | None = None
+    scoring: str | None = None
+    redeal: str | None = None
+    returns_allowed: bool = True
+
+
+@attrs.frozen
 class Settings:
     """What the player chose; new games start with ``variant``, ``draw`` (None: the
     variant's default), ``scoring``, ``redeal`` (None: the scoring's default) and
@@ -170,6 +185,13 @@ class Settings:
     #: The plugin problems the player was last told about, one "plugin: reason" a line,
     #: so that the same ones are not announced at every start.
     plugin_problems_shown: str = ""
+    #: The games last started from the New Game dialog (variant ids), the latest first.
+    recent: tuple[str, ...] = ()
+    #: The games the player marked as favourites in the New Game dialog (variant ids).
+    favourites: tuple[str, ...] = ()
+    #: The options last chosen for each game (by variant id): the New Game dialog
+    #: offers them again when that game is chosen.
+    choices: dict[str, GameChoice] = attrs.field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         if self.language is not None and not i18n.is_language(self.language):
@@ -237,6 +259,77 @@ class Statistics:
     def key(variant: str, draw: int, scoring: str) -> str:
         """The key of a record."""
         return f"{variant}/{draw}/{scoring}"
+
+    @staticmethod
+    def parts(key: str) -> tuple[str, str, str]:
+        """The variant, draw and scoring of a key (``klondike/1/vegas``)."""
+        variant, _, rest = key.rpartition("/")
+        variant, _, draw = variant.rpartition("/")
+        return variant, draw, rest
+
+    def games(self) -> dict[str, dict[str, StatsRecord]]:
+        """The records by game (variant id), each by key, in the order of the keys."""
+        games: dict[str, dict[str, StatsRecord]] = {}
+        for key in sorted(self.records):
+            games.setdefault(self.parts(key)[0], {})[key] = self.records[key]
+        return games
+
+    def of_game(self, variant: str) -> dict[str, StatsRecord]:
+        """The records of one game (every draw and scoring it was played with), by key."""
+        return self.games().get(variant, {})
+
+    def without_game(self, variant: str) -> Statistics:
+        """These statistics with no record of ``variant`` (the ids counted and the
+        balances stay: a game counted is never counted again, and a balance belongs
+        to its scoring scheme, not to one game)."""
+        records = {key: record for key, record in self.records.items() if self.parts(key)[0] != variant}
+        return attrs.evolve(self, records=records)
+
+
+@attrs.frozen
+class StatsTotal:
+    """Records added up (a game over its options, or every game): the games played,
+    won and won with help, the fastest win and the fewest moves of any; the best
+    score and the total score only where every record counts the same points (one
+    scoring scheme), else None; the longest streak of any one record."""
+
+    played: int = 0
+    won: int = 0
+    won_with_help: int = 0
+    best_score: int | None = None
+    fastest_win_seconds: float | None = None
+    fewest_moves: int | None = None
+    longest_streak: int = 0
+    total_score: int | None = None
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won / played, None before the first game."""
+        return self.won / self.played if self.played else None
+
+    @staticmethod
+    def of(records: Mapping[str, StatsRecord]) -> StatsTotal:
+        """The total of ``records`` (by key, as :attr:`Statistics.records`)."""
+        one_scheme = len({Statistics.parts(key)[2] for key in records}) == 1
+        fastest: float | None = None
+        fewest: int | None = None
+        best: int | None = None
+        for record in records.values():
+            fastest = _least(fastest, record.fastest_win_seconds)
+            fewest = _least(fewest, record.fewest_moves)
+            if record.best_score is not None:
+                best = record.best_score if best is None else max(best, record.best_score)
+        values = list(records.values())
+        return StatsTotal(
+            played=sum(record.played for record in values),
+            won=sum(record.won for record in values),
+            won_with_help=sum(record.won_with_help for record in values),
+            best_score=best if one_scheme else None,
+            fastest_win_seconds=fastest,
+            fewest_moves=fewest,
+            longest_streak=max((record.longest_streak for record in values), default=0),
+            total_score=sum(record.total_score for record in values) if one_scheme else None,
+        )
 
 
 @attrs.frozen
@@ -579,14 +672,26 @@ class Store:
         balances = dict(stats.balances)
         if game.rules.scoring.carries_balance:
             balances[options.scoring] = game.state.score
-        data: dict[str, Any] = {
-            "records": {k: self._converter.unstructure(v) for k, v in records.items()},
-            "counted": counted,
-        }
-        if balances:
-            data["balances"] = balances
-        self._write(STATISTICS, data)
+        self._write_statistics(Statistics(records, counted, balances))
         return True
+
+    def reset_statistics(self, variant: str) -> Statistics:
+        """Forget the records of one game (every draw and scoring it was played with),
+        with no other process changing the statistics in between; returns them as they
+        are then.  See :meth:`Statistics.without_game` for what stays."""
+        with self.locked():
+            stats = self.statistics().without_game(variant)
+            self._write_statistics(stats)
+        return stats
+
+    def _write_statistics(self, stats: Statistics) -> None:
+        data: dict[str, Any] = {
+            "records": {k: self._converter.unstructure(v) for k, v in stats.records.items()},
+            "counted": list(stats.counted),
+        }
+        if stats.balances:
+            data["balances"] = dict(stats.balances)
+        self._write(STATISTICS, data)
 
     # -- the game in progress --------------------------------------------------------------------
 

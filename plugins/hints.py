@@ -38,7 +38,7 @@ from solitaire.core.hints import Hint, Memory, move_message, no_move
 from solitaire.core.i18n import Message
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import CELL, FOUNDATION, TABLEAU, WASTE, Pile, State
+from solitaire.core.state import CELL, FOUNDATION, TABLEAU, WASTE, CardTurnedUp, Pile, State
 from solitaire.variants.blocks import Declared
 
 __all__ = ["SEARCH_DEPTH", "SEARCH_NODES", "heuristic_hint", "lines"]
@@ -134,6 +134,13 @@ def _fills_usefully(after: Sequence[Move], state: State, column: str, came: str 
     return False
 
 
+def _turns_up(pile: str) -> Message:
+    """The reason of a move that turns a card up in ``pile``."""
+    if pile[:1] == "t":
+        return Message("that turns up a card in column {column}.", column=pile[1:])
+    return Message("that turns up the next card of the reserve.")
+
+
 def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | None:
     """A move's priority (lower is better) and its reason (naming the move), or None
     when useless."""
@@ -142,23 +149,22 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     src_kind, dst_kind = _kind(state, move.src), _kind(state, move.dst or "")
     if src_kind == FOUNDATION:
         return None
-    _, after = rules.transition(state, move)
+    events, after = rules.transition(state, move)
     if _shape(after) == _shape(state):
         return None  # a lone card from one empty pile to another of the same kind
     source = state.pile(move.src)
     home = after.foundation_count - state.foundation_count
     turned = state.face_down_count - after.face_down_count
+    # Where a card turns up: the source column, as a rule (Clock: the pile of the card's hour).
+    turned_in = next((event.pile for event in events if isinstance(event, CardTurnedUp)), move.src)
     if home > 0 and turned > 0:
-        return 5, _said(state, move, Message("that turns up a card in column {column}.", column=move.src[1:]))
+        return 5, _said(state, move, _turns_up(turned_in))
     if home > 0:
         if dst_kind != FOUNDATION:
             return 9, _said(state, move, Message("that sends a whole run to the foundations."))
         return 20 + source.up[-1].rank / 100, _said(state, move)
     if turned > 0:
-        column = move.src[1:]
-        return 10 - min(len(source.down), 6) / 10, _said(
-            state, move, Message("that turns up a card in column {column}.", column=column)
-        )
+        return 10 - min(len(source.down), 6) / 10, _said(state, move, _turns_up(turned_in))
     if (
         src_kind == TABLEAU
         and dst_kind == TABLEAU

@@ -74,7 +74,8 @@ class VegasScoring(ScoringScheme):
 
     id: ClassVar[str] = "vegas"
     code_letter: ClassVar[str] = "V"
-    families: ClassVar[tuple[str, ...] | None] = ("klondike", "yukon")
+    #: Canfield's too: the casino game it comes from paid $5 a card home on a $50 stake.
+    families: ClassVar[tuple[str, ...] | None] = ("klondike", "yukon", "canfield")
     names: ClassVar[str] = N_("Vegas")
     default_redeal: ClassVar[str] = "passes:1"
     initial_score: ClassVar[int] = -52

@@ -71,6 +71,7 @@ from solitaire.core.state import (
     CELL,
     FOUNDATION,
     KINDS,
+    RESERVE,
     STOCK,
     TABLEAU,
     WASTE,
@@ -173,12 +174,14 @@ def _difference(expected: Snapshot, found: Snapshot) -> str:
 def notation_space(state: State) -> tuple[list[str], list[str]]:
     """The sources and destinations a player can write for a table: the stock
     and the waste (whether the table has them or not), each foundation, cell and
-    column, one pile beyond the last of each, and ``f`` ("the card's own
-    foundation") as a destination."""
+    column (and reserve, where the table has one), one pile beyond the last of each,
+    and ``f`` ("the card's own foundation") as a destination."""
     table = state.table
     numbered = []
-    for letter, kind in (("f", FOUNDATION), ("c", CELL), ("t", TABLEAU)):
+    for letter, kind in (("f", FOUNDATION), ("c", CELL), ("t", TABLEAU), ("r", RESERVE)):
         count = len(table.places(kind))
+        if kind == RESERVE and not count:
+            continue  # reserves only where a table has them (the others' notation space as before)
         numbered += [f"{letter}{n}" for n in range(1, min(count + 1, 99) + 1)]
     sources = ["s", "w", *numbered]
     return sources, [*sources, "f"]

@@ -46,7 +46,7 @@ from solitaire.core.game import Game
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog
-from solitaire.core.state import TABLEAU, State
+from solitaire.core.state import RESERVE, TABLEAU, State
 from solitaire.plugins.builtins import new_catalog
 from solitaire.testing.kit import ConformanceError
 
@@ -144,7 +144,8 @@ def legal_after(catalog: Catalog, code: str, actions: Sequence[str], where: str 
 def move_space(state: State) -> list[Move]:
     """Every move the notation can write on a table, legal or not: the stock tap;
     from every pile of the table (and ``s``, ``w``, and one pile beyond the last
-    cell, foundation and column) to each of them and to ``f``; from a column also
+    cell, foundation and column, and reserve where there is one) to each of them and
+    to ``f``; from a column also
     with every count from 1 to one more than it holds.
 
     >>> from solitaire.core.state import Pile, Table
@@ -154,8 +155,8 @@ def move_space(state: State) -> list[Move]:
     """
     table = state.table
     piles = [pile for pile in ("s", "w") if pile not in table.index] + list(table.ids)
-    piles.sort(key=lambda pile: ("swcft".index(pile[0]), len(pile), pile))
-    for letter in "cft":
+    piles.sort(key=lambda pile: ("swcrft".index(pile[0]), len(pile), pile))
+    for letter in "cft" + ("r" if table.places(RESERVE) else ""):
         piles.append(f"{letter}{sum(1 for pile in table.ids if pile[0] == letter) + 1}")
     destinations = [*piles, "f"]
     moves = [DRAW]

@@ -41,6 +41,7 @@ from solitaire.core.state import (
     CELL,
     FOUNDATION,
     KINDS,
+    RESERVE,
     STOCK,
     TABLEAU,
     WASTE,
@@ -73,6 +74,7 @@ __all__ = [
     "Foundations",
     "Stock",
     "Tableau",
+    "cell_limit",
     "free_cell_limit",
 ]
 
@@ -245,6 +247,14 @@ CELL_ONE_CARD: Final = _rule(
     "cell.one-card",
     N_("Only one card at a time goes to a cell."),
 )
+COVERED: Final = _rule(
+    "tableau.face-down-top",
+    N_("Nothing goes on {pile}: its top card is face down."),
+)
+RESERVE_TAKES_NONE: Final = _rule(
+    "reserve.takes-none",
+    N_("{pile} takes no cards: cards only leave a reserve, its top card first."),
+)
 
 
 @attrs.frozen
@@ -329,6 +339,12 @@ def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
     return (cells + 1) << empty
 
 
+def cell_limit(state: State, dst: str, rules: Ruleset) -> int:
+    """A group limit of free cells + 1, the empty columns left out (Eight Off: only a
+    king goes to an empty column, so it cannot hold a group's cards on the way)."""
+    return 1 + sum(1 for cell in state.of_kind(CELL) if not cell)
+
+
 @attrs.frozen
 class Stock:
     """The stock: ``deals`` onto the ``"waste"`` (``rules.draw`` cards a tap, with
@@ -341,9 +357,11 @@ class Stock:
 
 @attrs.frozen
 class Cells:
-    """``count`` cells ``c1``.., each holding one card."""
+    """``count`` cells ``c1``.., each holding one card; the first ``deal`` of them
+    get one card each at the deal, of the cards left after the columns (Eight Off)."""
 
     count: int = 4
+    deal: int = 0
 
 
 @attrs.frozen
@@ -352,7 +370,9 @@ class Foundations:
     deck) or any suit, started by a card of rank ``base`` (``ANY_CARD``: any card) and
     built by ``build``.  With ``runs`` a foundation takes only a whole run, king to ace
     of one suit, which leaves the tableau by itself (Spider); ``returns``: whether
-    cards may come back."""
+    cards may come back.  With ``base_dealt`` the cards of rank ``base`` start on the
+    foundations, taken out of the order before the columns are dealt (Beleaguered
+    Castle's aces)."""
 
     count: int = 4
     by_suit: bool = True
@@ -360,6 +380,7 @@ class Foundations:
     build: Build = Build(UP, SAME_SUIT)
     runs: bool = False
     returns: bool = True
+    base_dealt: bool = False
 
 
 @attrs.frozen
@@ -442,6 +463,8 @@ class Declared(Variant):
         self._foundation_places = tuple((pile, index[pile]) for pile in self._foundation_ids)
         self._tableau_pairs = tuple(zip(self._tableau_ids, self._tableau_places, strict=True))
         self._cell_pairs = tuple(zip(self._cell_ids, self._cell_places, strict=True))
+        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
+        self._reserve_pairs = tuple((pile, index[pile]) for pile in self.table.ids_of(RESERVE))
         self._stock_place = index.get("s", -1)
         self._waste_place = index[self._waste] if self._waste else None
         by_suit = foundations.by_suit
@@ -484,7 +507,7 @@ class Declared(Variant):
             problems.append(f"piles of unknown kinds {unknown} (a pile is one of {', '.join(KINDS)})")
         cards = 52 * self.decks
         tableau = self.tableau_block
-        dealt = sum(tableau.deal)
+        dealt = sum(tableau.deal) + self._dealt_off_the_columns()
         if any(size < 0 for size in tableau.deal) or not tableau.deal:
             problems.append(f"the tableau deals {tableau.deal}: one count of cards, from 0, per column")
         elif self.stock_block is None and dealt != cards:
@@ -527,10 +550,12 @@ class Declared(Variant):
         return State(self.table, tuple(Pile() for _ in self.table.ids))
 
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         piles = dict.fromkeys(self.table.ids, Pile())
+        order = self._deal_bases(tuple(order), piles)
+        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         for pile, cards in zip(self._tableau_ids, columns, strict=True):
             piles[pile] = self.deal_column(cards)
+        rest = self._deal_cells(rest, piles)
         if self.stock_block is not None:
             piles["s"] = Pile(rest)
             if self.stock_block.deals == "foundation" and rest:
@@ -541,6 +566,38 @@ class Declared(Variant):
             )
         return State(self.table, tuple(piles[pile] for pile in self.table.ids))
 
+    def _dealt_off_the_columns(self) -> int:
+        """The cards the deal puts in the cells and on the foundations."""
+        cells = self.cells_block.deal if self.cells_block is not None else 0
+        return cells + (self.foundations_block.count if self.foundations_block.base_dealt else 0)
+
+    def _deal_bases(self, order: Cards, piles: dict[str, Pile]) -> Cards:
+        """With ``Foundations.base_dealt``, put the cards of the base rank on the
+        foundations (each on the first empty one of its suit); the order without them."""
+        block = self.foundations_block
+        if not block.base_dealt:
+            return order
+        rest = []
+        for card in order:
+            free = [
+                pile
+                for pile in self._foundation_ids
+                if not piles[pile] and not (block.by_suit and (int(pile[1:]) - 1) % 4 != card.suit)
+            ]
+            if card.rank == block.base and free:
+                piles[free[0]] = Pile((), (card,))
+            else:
+                rest.append(card)
+        return tuple(rest)
+
+    def _deal_cells(self, rest: Cards, piles: dict[str, Pile]) -> Cards:
+        """With ``Cells.deal``, the next cards of the order go to the first cells; the
+        cards left (bottom first, as ``deal_layout`` gives them)."""
+        count = self.cells_block.deal if self.cells_block is not None else 0
+        for pile, card in zip(self._cell_ids[:count], reversed(rest), strict=False):
+            piles[pile] = Pile((), (card,))
+        return rest[: len(rest) - count] if count else rest
+
     def deal_column(self, cards: Cards) -> Pile:
         """A dealt column: its last ``face_up`` cards face up."""
         face_up = self.tableau_block.face_up
@@ -549,7 +606,7 @@ class Declared(Variant):
 
     def piles(self, state: State) -> list[PileSpec]:
         """The stock, waste and cells on the top row at the left, the foundations at its
-        right end, the columns below."""
+        right end, the columns below (centred under a top row wider than they are)."""
         top: list[PileSpec] = []
         if self.stock_block is not None:
             top.append(PileSpec("s", "stock", 0, 0, accepts=""))
@@ -566,7 +623,8 @@ class Declared(Variant):
         columns = [
             PileSpec(pile, "column", 1, n, "down", accepts=mark) for n, pile in enumerate(self._tableau_ids)
         ]
-        return top + columns
+        shift = max(0, max((spec.slot + 1 for spec in top), default=0) - len(columns)) // 2
+        return top + [attrs.evolve(spec, slot=spec.slot + shift) for spec in columns]
 
     def foundation_mark(self, pile: str) -> str:
         """What an empty foundation shows it accepts: its suit, "A", or nothing."""
@@ -587,6 +645,8 @@ class Declared(Variant):
             return Message(N_("Column {number}"), number=number)
         if kind == CELL:
             return Message(N_("Cell {number}"), number=number)
+        if kind == RESERVE:
+            return Message(N_("Reserve {number}"), number=number)
         if self.foundations_block.by_suit and number.isdigit():
             return Message(N_("Foundation {suit}"), suit=Suit((int(number) - 1) % 4).symbol)
         return Message(N_("Foundation {number}"), number=number)
@@ -659,8 +719,12 @@ class Declared(Variant):
             return WASTE_EMPTY.refuse()
         if not cards:
             return SOURCE_EMPTY.refuse(pile=self.pile_name(src))
+        if not cards.up:  # only face-down cards (Clock's piles)
+            return FACE_DOWN.refuse()
         if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
             return RETURNS_FORBIDDEN.refuse()
+        if kinds.get(dst) == RESERVE:
+            return RESERVE_TAKES_NONE.refuse(pile=self.pile_name(dst))
         if dst == "f" or kinds[dst] == FOUNDATION:
             return self._check_to_foundation(state, move)
         if kinds[dst] == CELL:
@@ -728,11 +792,16 @@ class Declared(Variant):
         assert first is not None
         return first
 
+    def foundation_base(self, state: State) -> int:
+        """The rank that starts a foundation now (``ANY_CARD``: any): the block's
+        ``base``; a variant whose deal sets it (Canfield) says so here."""
+        return self.foundations_block.base
+
     def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
         """True when foundation ``pile`` takes ``card`` now (its suit aside)."""
         cards = state.piles[state.table.index[pile]].up
         if not cards:
-            return self.foundations_block.base in (ANY_CARD, card.rank)
+            return self.foundation_base(state) in (ANY_CARD, card.rank)
         return card.index in self._foundation_fitting[cards[-1].index]
 
     def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
@@ -741,12 +810,14 @@ class Declared(Variant):
         block = self.foundations_block
         cards = state.piles[state.table.index[pile]].up
         if not cards:
-            if block.base == 1:
+            base = self.foundation_base(state)
+            if base == 1:
                 return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
-            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[block.base - 1])
+            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[base - 1])
         top = cards[-1]
-        if block.by_suit and block.build == Build(UP, SAME_SUIT) and top.rank < 13:
-            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank + 1, card.suit))
+        wraps = block.build == Build(UP, SAME_SUIT, wrap=True)  # K then A (Canfield)
+        if block.by_suit and ((block.build == Build(UP, SAME_SUIT) and top.rank < 13) or wraps):
+            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank % 13 + 1, card.suit))
         return block.build.refusal(card, top)
 
     def _check_to_cell(self, state: State, move: Move) -> Move | Refusal:
@@ -776,6 +847,8 @@ class Declared(Variant):
         index = state.table.index
         dst = move.dst or ""
         target = state.piles[index[dst]].top
+        if target is None and state.piles[index[dst]]:  # face-down cards only (Clock's piles)
+            return COVERED.refuse(pile=self.pile_name(dst))
         if self._kind[move.src] != TABLEAU:
             return self._fit_refusal(self._top(state, move.src), target) or Move(move.src, move.dst)
         column = state.piles[index[move.src]]
@@ -876,7 +949,7 @@ class Declared(Variant):
         if dst == "f":
             dst = self._own_foundation(state, cards[0])
         events = [CardsMoved(src, dst, cards)]
-        if self._kind[src] == TABLEAU and count == len(column.up) and column.down:
+        if self._kind[src] in (TABLEAU, RESERVE) and count == len(column.up) and column.down:
             events.append(CardTurnedUp(src, column.down[-1]))
         if self.foundations_block.runs and self._kind[dst] == TABLEAU:
             return self._runs_off(state, events)
@@ -925,6 +998,8 @@ class Declared(Variant):
         waste_top = waste_cards[-1] if waste_cards else None
         tableau = [(pile, piles[place]) for pile, place in self._tableau_pairs]
         cells = [(pile, piles[place]) for pile, place in self._cell_pairs]
+        # Reserves: their top card plays, as a cell's does; nothing goes on them.
+        reserves = [(pile, piles[place].up[-1]) for pile, place in self._reserve_pairs if piles[place].up]
         foundation_block = self.foundations_block
         # To the foundations: the waste top, the column tops, the cells.
         if not foundation_block.runs:
@@ -933,6 +1008,7 @@ class Declared(Variant):
                 tops.append((waste, waste_top))  # type: ignore[arg-type]
             tops += [(pile, column.up[-1]) for pile, column in tableau if column.up]
             tops += [(pile, cell.up[-1]) for pile, cell in cells if cell.up]
+            tops += reserves
             by_suit = foundation_block.by_suit
             if type(self)._foundation_takes is not Declared._foundation_takes:
                 for src, card in tops:
@@ -940,7 +1016,7 @@ class Declared(Variant):
                     if dst is not None:
                         moves.append(Move(src, "f" if by_suit else dst))
             else:  # the same test, inlined: it is most of the time spent here
-                base = foundation_block.base
+                base = self.foundation_base(state)
                 home_fitting = self._foundation_fitting
                 for src, card in tops:
                     for pile, place in self._foundations_for[card.suit]:
@@ -969,6 +1045,8 @@ class Declared(Variant):
         for pile, cell in cells:
             if cell.up:
                 sources.setdefault(cell.up[-1].index, []).append((pile, 1))
+        for pile, card in reserves:
+            sources.setdefault(card.index, []).append((pile, 1))
         if self._group_build is None or type(self).movable is not Declared.movable:
             movable = self.movable
             for pile, column in tableau:

@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
+from solitaire.core.families import by_family, family_name
 from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
@@ -842,6 +843,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
                 "id": each.id,
                 "name": each.name(args.lang),
                 "family": each.family or each.id,
+                "family_name": family_name(each, args.lang),
                 "code_prefix": each.code_prefix,
                 "draws": list(each.draws),
                 "default_draw": each.default_draw,
@@ -865,50 +867,78 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     ]
     redeal = [{"id": name, **source("redeal", name)} for name in catalog.redeals]
     left_out = [{"plugin": p.plugin, "reason": p.reason} for p in catalog.problems]
+    families = by_family(catalog.variants.values(), args.lang)
     if args.json:
-        _print_json({"variants": variants, "scoring": scoring, "redeal": redeal, "left_out": left_out})
+        grouped = [
+            {"id": family.id, "name": family.name, "variants": [v.id for v in family.variants]}
+            for family in families
+        ]
+        _print_json(
+            {
+                "variants": variants,
+                "families": grouped,
+                "scoring": scoring,
+                "redeal": redeal,
+                "left_out": left_out,
+            }
+        )
         return EXIT_OK
     width = max(14, *(len(entry["name"]) for entry in variants + scoring))
+    ids = max(12, *(len(entry["id"]) for entry in variants + scoring))
 
     def say(text: str, **values: object) -> str:
         return Message.with_values(text, values).translate(args.lang)
 
     print(say(N_("Variants:")))
-    for v, variant in zip(variants, catalog.variants.values(), strict=True):
-        values = "/".join(str(draw) for draw in v["draws"])
-        if not v["has_stock"]:
-            draws = say(N_("no stock")) + "  "
-        elif not v["redeal"] and len(v["draws"]) < 2:
-            draws = ""  # a stock to tap, and nothing to choose (Golf)
-        elif variant.draw_label == Variant.draw_label:
-            draws = say(N_("draw {draws}"), draws=values) + "  "
-        else:
-            draws = f"{v['draw_label']}: {values}  "
-        code = say(N_("code {prefix}"), prefix=v["code_prefix"])
-        print(f"  {v['id']:<12} {v['name']:<{width}} {code}  {draws}({v['package']} {v['version']})")
-        takes = [
-            say(N_("family {family}"), family=v["family"]),
-            say(N_("scoring {schemes}"), schemes=", ".join(v["scoring"]) or "-"),
-        ]
-        if v["redeal"]:
-            takes.append(say(N_("a redeal policy")))
-        print(f"  {'':<12} {'; '.join(takes)}")
+    listed = {
+        variant.id: (v, variant) for v, variant in zip(variants, catalog.variants.values(), strict=True)
+    }
+    for family in families:
+        heading = say(N_("{family} family:"), family=family.name)
+        print(f" {heading}")
+        for member in family.variants:
+            _print_variant(*listed[member.id], (ids, width), say)
     print(say(N_("Scoring schemes:")))
     for s in scoring:
         letter = say(N_("code letter {letter}"), letter=s["code_letter"])
         redeal_text = say(N_("default redeal {redeal}"), redeal=s["default_redeal"])
-        print(
-            f"  {s['id']:<12} {s['name']:<{width}} {letter}  {redeal_text}  ({s['package']} {s['version']})"
-        )
+        origin = f"({s['package']} {s['version']})"
+        print(f"  {s['id']:<{ids}} {s['name']:<{width}} {letter}  {redeal_text}  {origin}")
     print(say(N_("Redeal policies:")))
     for r in redeal:
         shown = "passes:N" if r["id"] == "passes" else r["id"]
-        print(f"  {shown:<12} ({r['package']} {r['version']})")
+        print(f"  {shown:<{ids}} ({r['package']} {r['version']})")
     if left_out:
         print(say(N_("Plugins left out:")))
         for problem in catalog.problems:
             print(printable(f"  {problem.plugin}: {problem.message(args.lang)}"))
     return EXIT_OK
+
+
+def _print_variant(
+    v: dict[str, Any], variant: Variant, widths: tuple[int, int], say: Callable[..., str]
+) -> None:
+    """The two lines of ``solitaire variants`` about one variant (``widths``: of the id
+    and of the name columns)."""
+    ids, width = widths
+    values = "/".join(str(draw) for draw in v["draws"])
+    if not v["has_stock"]:
+        draws = say(N_("no stock")) + "  "
+    elif not v["redeal"] and len(v["draws"]) < 2:
+        draws = ""  # a stock to tap, and nothing to choose (Golf)
+    elif variant.draw_label == Variant.draw_label:
+        draws = say(N_("draw {draws}"), draws=values) + "  "
+    else:
+        draws = f"{v['draw_label']}: {values}  "
+    code = say(N_("code {prefix}"), prefix=v["code_prefix"])
+    print(f"  {v['id']:<{ids}} {v['name']:<{width}} {code}  {draws}({v['package']} {v['version']})")
+    takes = [
+        say(N_("family {family}"), family=v["family"]),
+        say(N_("scoring {schemes}"), schemes=", ".join(v["scoring"]) or "-"),
+    ]
+    if v["redeal"]:
+        takes.append(say(N_("a redeal policy")))
+    print(f"  {'':<{ids}} {'; '.join(takes)}")
 
 
 def cmd_install_desktop(catalog: Catalog, args: argparse.Namespace) -> int:

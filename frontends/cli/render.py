@@ -19,6 +19,7 @@ from solitaire.core.state import (
     CardsMoved,
     CardTurnedUp,
     Event,
+    Redealt,
     State,
     StockDealt,
     StockDrawn,
@@ -166,6 +167,7 @@ _PILES = {
     "f": (N_("from the foundation"), N_("to the foundation")),
     "t": (N_("from column {n}"), N_("to column {n}")),
     "c": (N_("from cell {n}"), N_("to cell {n}")),
+    "r": (N_("from reserve {n}"), N_("to reserve {n}")),
 }
 #: A pile of a kind a plugin declares, by its id.
 _OTHER_PILE = (N_("from {pile}"), N_("to {pile}"))
@@ -173,7 +175,7 @@ _OTHER_PILE = (N_("from {pile}"), N_("to {pile}"))
 
 def _pile(pile: str, to: bool) -> Message:
     texts = _PILES.get(pile[:1])
-    if texts is None or (pile[:1] in "tc" and not pile[1:].isdigit()):
+    if texts is None or (pile[:1] in "tcr" and not pile[1:].isdigit()):
         return Message(_OTHER_PILE[to], pile=pile)
     return Message(texts[to], n=pile[1:])
 
@@ -211,6 +213,8 @@ def describe_action(action: str, events: Sequence[Event], lang: str = "en") -> s
             )
         elif isinstance(event, WasteRecycled):
             parts.append(Message("the waste back into the stock"))
+        elif isinstance(event, Redealt):
+            parts.append(Message("the columns gathered and dealt again"))
         elif isinstance(event, CardTurnedUp):
             parts.append(Message("{card} turned up", card=event.card))
     text = "; ".join(part.translate(lang) for part in parts) or action

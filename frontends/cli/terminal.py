@@ -15,12 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from solitaire.core import i18n
+from solitaire.core.families import by_family, folded
 from solitaire.core.game import Change, parse_action
 from solitaire.core.i18n import N_, Message, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, PluginError
-from solitaire.core.session import Session
+from solitaire.core.session import Session, remember_choice
 from solitaire.core.store import Statistics, Store
 from solitaire.core.untrusted import printable
 from solitaire.frontends.cli.render import letters, pile_list, render_state, symbols_fit
@@ -35,6 +36,10 @@ HELP = N_(
     "Moves: s (tap the stock), w>t3, t2>f, f2>t5, t3:4>t6 (last 4 cards of column 3).\n"
     "Also: undo, redo, hint, auto (auto-complete), restart, new [CODE], code, stats, help, quit."
 )
+#: Said after the help: the games to choose from.
+GAMES_HELP = N_("Also: games (the games, by family), new GAME (a random deal of that game: new spider).")
+#: The heading of a family in the list of games.
+FAMILY = N_("{family} family:")
 #: Said after the help: which piles the game in progress has.
 PILES = N_("The piles of this game: {piles}.")
 TEXT = {
@@ -180,8 +185,14 @@ def _command(terminal: Terminal, word: str, rest: str) -> None:
         terminal.say(game.code)
     elif word == "stats":
         _print_statistics(session.store.statistics(), lang)
+    elif word == "games":
+        _print_games(terminal)
     elif word == "new":
-        session.new_game(rest or None)
+        variant = _game_named(session.catalog, rest, lang)
+        if variant is not None:
+            _new_game_of(terminal, variant)
+        else:
+            session.new_game(rest or None)
         if session.game is not None and session.game.rules.variant is not game.rules.variant:
             _print_piles(terminal)  # another game: say its piles
     elif word == "restart":
@@ -207,7 +218,44 @@ def _command(terminal: Terminal, word: str, rest: str) -> None:
 def _print_help(terminal: Terminal) -> None:
     """The help, and the piles of the game in progress (FreeCell's cells, Spider's ten columns)."""
     print(i18n.gettext(HELP, terminal.lang))
+    print(i18n.gettext(GAMES_HELP, terminal.lang))
     _print_piles(terminal)
+
+
+def _print_games(terminal: Terminal) -> None:
+    """The games installed, by family, the one in play marked with ``*``."""
+    session, lang = terminal.session, terminal.lang
+    playing = session.game.rules.variant.id if session.game is not None else ""
+    for family in by_family(session.catalog.variants.values(), lang):
+        terminal.say(Message(FAMILY, family=family.name).translate(lang))
+        for variant in family.variants:
+            mark = "*" if variant.id == playing else " "
+            terminal.say(f"  {mark} {variant.id:<20} {variant.name(lang)}")
+
+
+def _game_named(catalog: Catalog, name: str, lang: str) -> str | None:
+    """The id of the game ``name`` stands for (its id or its name, in any case), or None."""
+    wanted = folded(name.strip())
+    if not wanted:
+        return None
+    for variant in catalog.variants.values():
+        if wanted in (folded(variant.id), folded(variant.name(lang)), folded(variant.name("en"))):
+            return variant.id
+    return None
+
+
+def _new_game_of(terminal: Terminal, variant: str) -> None:
+    """A random deal of ``variant`` with the options last chosen for it; it becomes
+    the game of the next ``new`` (and the window's next random deal)."""
+    session = terminal.session
+    game = session.game_of(variant)
+    options = game.rules.options
+    catalog = session.catalog
+    default_redeal = catalog.default_redeal(
+        catalog.variant(options.variant), catalog.scoring(options.scoring)
+    )
+    session.store.update_settings(lambda saved: remember_choice(saved, options, default_redeal))
+    session.start(game)
 
 
 def _print_piles(terminal: Terminal) -> None:

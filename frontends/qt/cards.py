@@ -1121,6 +1121,13 @@ class CardPainter:
             checks.remember(Path(deck), self.deck_error)
             checks.save()
 
+    def twin(self) -> CardPainter:
+        """A painter of the same deck and back with a cache of its own: pictures of other
+        sizes (the New Game dialog's previews) do not push the table's pixmaps out."""
+        twin = CardPainter(back=self.back_name)
+        twin._svg, twin.deck_error = self._svg, self.deck_error
+        return twin
+
     @property
     def deck_path(self) -> Path | None:
         """The SVG deck in use, or ``None`` for the own deck."""

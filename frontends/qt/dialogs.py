@@ -5,7 +5,6 @@ from __future__ import annotations
 from qtpy.QtCore import Qt, QTimer
 from qtpy.QtGui import QGuiApplication
 from qtpy.QtWidgets import (
-    QButtonGroup,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -13,11 +12,9 @@ from qtpy.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
+    QMessageBox,
     QPushButton,
-    QRadioButton,
     QSlider,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -25,16 +22,12 @@ from qtpy.QtWidgets import (
     QWidget,
 )
 
-from solitaire.core import i18n
 from solitaire.core import log as game_log
-from solitaire.core.codes import CodeError
-from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.core.families import by_family
 from solitaire.core.game import Game
 from solitaire.core.i18n import Message, Plural
-from solitaire.core.registry import Catalog, OptionsError
-from solitaire.core.ruleset import GameOptions, Variant
-from solitaire.core.solver import solvable
-from solitaire.core.store import INDICATOR_MODES, Settings, Statistics
+from solitaire.core.registry import Catalog
+from solitaire.core.store import INDICATOR_MODES, Settings, Statistics, StatsRecord, StatsTotal, Store
 from solitaire.frontends.cli.render import describe_action, describe_rules
 from solitaire.frontends.qt.cards import (
     CardPainter,
@@ -43,8 +36,8 @@ from solitaire.frontends.qt.cards import (
     deck_loads,
     find_svg_decks,
 )
+from solitaire.frontends.qt.chooser import NewGameDialog, duration
 from solitaire.frontends.qt.i18n import languages, text
-from solitaire.variants.blocks import Foundations
 
 __all__ = [
     "NewGameDialog",
@@ -56,236 +49,9 @@ __all__ = [
 ]
 
 
-def has_waste(variant: Variant) -> bool:
-    """Whether the variant's table has a waste (then a redeal policy matters)."""
-    return variant.has_stock and variant.has_waste
-
-
-def returns_matter(variant: Variant) -> bool:
-    """Whether cards could come back from the variant's foundations (then the choice
-    to allow it matters)."""
-    block = getattr(variant, "foundations_block", None)
-    return not isinstance(block, Foundations) or block.returns
-
-
-class NewGameDialog(QDialog):
-    """Variant, draw mode, scoring, redeal policy and returns; a random deal, a deal
-    number, or a game code checked as it is typed."""
-
-    def __init__(
-        self, catalog: Catalog, settings: Settings, lang: str, parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        self.catalog, self.lang = catalog, lang
-        self.setWindowTitle(text("dialog.new.title", lang))
-        form = QFormLayout()
-        self.variant = QComboBox()
-        for variant in catalog.variants.values():
-            self.variant.addItem(variant.name(lang), variant.id)
-        self.variant.setCurrentIndex(max(0, self.variant.findData(settings.variant)))
-        form.addRow(text("dialog.new.variant", lang), self.variant)
-        self.draw = QComboBox()
-        self._draw_label = QLabel(text("dialog.new.draw", lang))
-        self._wanted_draw = settings.draw
-        self._fitting = False
-        self.draw.currentIndexChanged.connect(self._draw_chosen)
-        form.addRow(self._draw_label, self.draw)
-        self.scoring = QComboBox()
-        self._wanted_scoring = settings.scoring
-        self.scoring.currentIndexChanged.connect(self._scoring_chosen)
-        form.addRow(text("dialog.new.scoring", lang), self.scoring)
-        self.redeal = QComboBox()
-        self.redeal.addItem(text("dialog.new.redeal.default", lang), None)
-        self.redeal.addItem(text("dialog.new.redeal.unlimited", lang), "unlimited")
-        for passes in (1, 2, 3):
-            self.redeal.addItem(str(passes), f"passes:{passes}")
-        self.redeal.setCurrentIndex(max(0, self.redeal.findData(settings.redeal)))
-        form.addRow(text("dialog.new.redeal", lang), self.redeal)
-        self.returns = QCheckBox(text("dialog.new.returns", lang))
-        self.returns.setChecked(settings.returns_allowed)
-        form.addRow("", self.returns)
-        self._form = form
-        self.variant.currentIndexChanged.connect(self._fit_to_variant)
-        self._fit_to_variant()
-
-        self.random = QRadioButton(text("dialog.new.random", lang))
-        self.by_number = QRadioButton(text("dialog.new.number", lang))
-        self.random.setChecked(True)
-        self.number = QSpinBox()
-        self.number.setRange(0, 2**31 - 1)  # a spin box holds 32-bit numbers; codes reach the rest
-        self.number.valueChanged.connect(lambda _: self.by_number.setChecked(True))
-        group = QButtonGroup(self)
-        group.addButton(self.random)
-        group.addButton(self.by_number)
-        deal_row = QHBoxLayout()
-        deal_row.addWidget(self.random)
-        deal_row.addWidget(self.by_number)
-        deal_row.addWidget(self.number)
-        form.addRow(text("dialog.new.deal", lang), deal_row)
-        self.code = QLineEdit()
-        self.code.setPlaceholderText(text("dialog.new.code.placeholder", lang))
-        self.code.textChanged.connect(self._check_code)
-        self.code_status = QLabel()
-        self.code_status.setWordWrap(True)
-        form.addRow(text("dialog.new.code", lang), self.code)
-        form.addRow("", self.code_status)
-        self.winnable_only = QCheckBox(text("dialog.new.winnable", lang))
-        self.winnable_only.setChecked(settings.winnable_only)
-        self.winnable_note = QLabel()
-        self.winnable_note.setWordWrap(True)
-        form.addRow("", self.winnable_only)
-        form.addRow("", self.winnable_note)
-        for changed in (self.variant.currentIndexChanged, self.random.toggled, self.code.textChanged):
-            changed.connect(self._fit_winnable)
-        self._fit_winnable()
-
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.buttons)
-        self._code_options: GameOptions | None = None
-
-    def _fit_to_variant(self) -> None:
-        """Offer what the chosen variant has: its draw choices (under its own label, such
-        as Spider's suits) when it has more than one, the scoring schemes that fit it,
-        and a redeal policy only where there is a waste to turn back."""
-        variant = self.catalog.variants.get(self.variant.currentData())
-        if variant is None:
-            return
-        self._fitting = True
-        try:
-            self._fit_choices(variant)
-        finally:
-            self._fitting = False
-
-    def _draw_chosen(self) -> None:
-        if not self._fitting and self.draw.currentData() is not None:
-            self._wanted_draw = self.draw.currentData()
-
-    def _scoring_chosen(self) -> None:
-        if not self._fitting and self.scoring.currentData() is not None:
-            self._wanted_scoring = self.scoring.currentData()
-
-    def _fit_choices(self, variant: Variant) -> None:
-        lang = self.lang
-        klondike_words = variant.draw_label == Variant.draw_label
-        self._draw_label.setText(i18n.translate(variant.draw_label, lang, variant.domain))
-        self.draw.clear()
-        for draw in variant.draws:
-            words = {1: "dialog.new.draw1", 3: "dialog.new.draw3"}.get(draw) if klondike_words else None
-            self.draw.addItem(text(words, lang) if words else str(draw), draw)
-        wanted = self._wanted_draw if self._wanted_draw in variant.draws else variant.default_draw
-        self.draw.setCurrentIndex(max(0, self.draw.findData(wanted)))
-        self._form.setRowVisible(self.draw, len(variant.draws) > 1)
-        self.scoring.clear()
-        for scheme in self.catalog.scorings.values():
-            if scheme.fits(variant):
-                self.scoring.addItem(scheme.name(lang), scheme.id)
-        index = self.scoring.findData(self._wanted_scoring)
-        if index < 0:
-            index = max(0, self.scoring.findData(variant.default_scoring))
-        self.scoring.setCurrentIndex(index)
-        self._form.setRowVisible(self.redeal, has_waste(variant))
-        self._form.setRowVisible(self.returns, returns_matter(variant))
-
-    def _fit_winnable(self) -> None:
-        """Winnable deals only: offered for random deals of a variant the solver knows."""
-        variant = self.catalog.variants.get(self.variant.currentData())
-        try:
-            known = variant is not None and solvable(self.catalog.ruleset(self.catalog.options(variant.id)))
-        except OptionsError:
-            known = False
-        self.winnable_only.setEnabled(known and self.random.isChecked() and not self.code.text().strip())
-        note = "" if known or variant is None else variant.name(self.lang)
-        self.winnable_note.setText(
-            text("dialog.new.winnable.unsupported", self.lang, variant=note) if note else ""
-        )
-        self.winnable_note.setVisible(bool(note))
-
-    def random_winnable(self) -> bool:
-        """Whether the new game is to be a random deal the solver proves winnable."""
-        return self.winnable_only.isEnabled() and self.winnable_only.isChecked()
-
-    def _check_code(self, value: str) -> None:
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        if not value.strip():
-            self._code_options = None
-            self.code_status.setText("")
-            ok.setEnabled(True)
-            return
-        try:
-            options = self.catalog.options_from_code(value)
-        except (CodeError, OptionsError) as error:
-            self._code_options = None
-            self.code_status.setText(f"✗ {error.message(self.lang)}")
-            self.code_status.setStyleSheet("color: #b3261e")
-            ok.setEnabled(False)
-            self._fit()
-            return
-        self._code_options = options
-        detail = f"{describe_rules(self.catalog.ruleset(options), self.lang)} · #{options.deal}"
-        self.code_status.setText(text("dialog.new.code.ok", self.lang, name=detail))
-        self.code_status.setStyleSheet("color: #1b6e2e")
-        ok.setEnabled(True)
-        self._show_options(options)
-        self._fit()
-
-    def _fit(self) -> None:
-        # The layout first learns the wrapped status line's height, or the dialog
-        # would keep its old height and cut the line's end off.
-        layout = self.layout()
-        if layout is not None:
-            layout.activate()
-        self.adjustSize()
-
-    def _show_options(self, options: GameOptions) -> None:
-        """Let the fields say what the typed code chose."""
-        self._wanted_draw, self._wanted_scoring = options.draw, options.scoring
-        self.variant.setCurrentIndex(max(0, self.variant.findData(options.variant)))
-        self.draw.setCurrentIndex(max(0, self.draw.findData(options.draw)))
-        self.scoring.setCurrentIndex(max(0, self.scoring.findData(options.scoring)))
-        default = self.catalog.default_redeal(
-            self.catalog.variant(options.variant), self.catalog.scoring(options.scoring)
-        )
-        redeal = None if options.redeal == default else options.redeal
-        index = self.redeal.findData(redeal)
-        if index < 0:
-            self.redeal.addItem(options.redeal, options.redeal)
-            index = self.redeal.count() - 1
-        self.redeal.setCurrentIndex(index)
-        self.returns.setChecked(options.returns_allowed)
-        self.by_number.setChecked(options.deal <= self.number.maximum())
-        if options.deal <= self.number.maximum():
-            self.number.blockSignals(True)
-            self.number.setValue(options.deal)
-            self.number.blockSignals(False)
-
-    def options(self, random_deal: int | None = None) -> GameOptions:
-        """The options chosen (``random_deal``, or one the variant draws, when the deal is random)."""
-        if self._code_options is not None:
-            return self._code_options
-        variant = self.catalog.variant(self.variant.currentData())
-        if self.by_number.isChecked():
-            deal = self.number.value()
-        else:
-            deal = variant.random_deal() if random_deal is None else random_deal
-        draw = self.draw.currentData()
-        return self.catalog.options(
-            variant.id,
-            draw if draw in variant.draws else variant.default_draw,
-            self.scoring.currentData(),
-            self.redeal.currentData() if has_waste(variant) else None,
-            self.returns.isChecked(),
-            deal % DEAL_NUMBERS,
-        )
-
-
 class StatisticsDialog(QDialog):
-    """A table of the results per variant, draw mode and scoring."""
+    """The results per variant, draw mode and scoring: of one game or of every game,
+    with their total; with a ``store``, a reset of one game's results (asked first)."""
 
     COLUMNS = (
         "stats.game",
@@ -301,49 +67,156 @@ class StatisticsDialog(QDialog):
     )
 
     def __init__(
-        self, statistics: Statistics, catalog: Catalog, lang: str, parent: QWidget | None = None
+        self,
+        statistics: Statistics,
+        catalog: Catalog,
+        lang: str,
+        parent: QWidget | None = None,
+        *,
+        store: Store | None = None,
+        game: str | None = None,
     ) -> None:
         super().__init__(parent)
+        self.statistics, self.catalog, self.lang, self.store = statistics, catalog, lang, store
         self.setWindowTitle(text("dialog.statistics.title", lang))
         layout = QVBoxLayout(self)
-        if not statistics.records:
-            layout.addWidget(QLabel(text("dialog.statistics.none", lang)))
-        table = QTableWidget(len(statistics.records), len(self.COLUMNS))
-        table.setHorizontalHeaderLabels([text(key, lang) for key in self.COLUMNS])
-        table.verticalHeader().setVisible(False)
-        for row, (key, record) in enumerate(sorted(statistics.records.items())):
-            variant, draw, scoring = key.split("/")
-            try:
-                name = catalog.variant(variant).name(lang)
-                scheme = catalog.scoring(scoring).name(lang)
-            except OptionsError:
-                name, scheme = variant, scoring
-            rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
-            fastest = _duration(record.fastest_win_seconds)
-            draw_text = Message("draw {draw}", draw=draw).translate(lang)
-            values = [
-                f"{name} · {draw_text} · {scheme}",
-                record.played,
-                record.won,
-                rate,
-                "–" if record.best_score is None else record.best_score,
-                fastest,
-                "–" if record.fewest_moves is None else record.fewest_moves,
-                f"{record.current_streak} ({record.longest_streak})",
-                record.total_score,
-                record.won_with_help,
-            ]
-            for column, value in enumerate(values):
-                item = QTableWidgetItem(str(value))
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                table.setItem(row, column, item)
-        self.table = table
+        choose = QHBoxLayout()
+        self.game = QComboBox()
+        label = QLabel(text("stats.of", lang))
+        label.setBuddy(self.game)
+        choose.addWidget(label)
+        choose.addWidget(self.game, 1)
+        layout.addLayout(choose)
+        self.empty = QLabel(text("dialog.statistics.none", lang))
+        layout.addWidget(self.empty)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.verticalHeader().setVisible(False)
         self.headers = [text(key, lang) for key in self.COLUMNS]
-        layout.addWidget(table)
+        self.table.setHorizontalHeaderLabels(self.headers)
+        layout.addWidget(self.table)
+        self.notice = QLabel()
+        self.notice.hide()
+        layout.addWidget(self.notice)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.reset_button = buttons.addButton(
+            text("stats.reset", lang), QDialogButtonBox.ButtonRole.ResetRole
+        )
+        self.reset_button.setVisible(store is not None)
+        self.reset_button.clicked.connect(self.ask_reset)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self._fill_games(game if game in statistics.games() else None)
+        self.game.currentIndexChanged.connect(self._show)
+        self._show()
+
+    def _game_name(self, variant: str) -> str:
+        installed = self.catalog.variants.get(variant)
+        return installed.name(self.lang) if installed is not None else variant
+
+    def _fill_games(self, chosen: str | None) -> None:
+        """All games, then each game (by family; those of uninstalled plugins by id) with
+        how many were played."""
+        games = self.statistics.games()
+        order = [
+            v.id for family in by_family(self.catalog.variants.values(), self.lang) for v in family.variants
+        ]
+        order += sorted(set(games) - set(order))
+        self.game.blockSignals(True)
+        self.game.clear()
+        self.game.addItem(text("stats.all", self.lang), None)
+        for variant in order:
+            played = StatsTotal.of(games.get(variant, {})).played
+            self.game.addItem(
+                text("stats.game.count", self.lang, game=self._game_name(variant), played=played), variant
+            )
+        self.game.setCurrentIndex(max(0, self.game.findData(chosen)))
+        self.game.blockSignals(False)
+
+    def chosen_game(self) -> str | None:
+        """The game shown (None: every game)."""
+        variant = self.game.currentData()
+        return variant if isinstance(variant, str) else None
+
+    def show_game(self, variant: str | None) -> None:
+        """Show the results of ``variant`` (None: of every game)."""
+        self.game.setCurrentIndex(max(0, self.game.findData(variant)))
+
+    def _show(self) -> None:
+        variant = self.chosen_game()
+        records = self.statistics.records if variant is None else self.statistics.of_game(variant)
+        table = self.table
+        table.setRowCount(0)
+        rows = sorted(records.items())
+        table.setRowCount(len(rows) + (1 if rows else 0))
+        for row, (key, record) in enumerate(rows):
+            streak = f"{record.current_streak} ({record.longest_streak})"
+            values = self._values(self._label(key), record, record.best_score, record.total_score, streak)
+            self._put_row(row, values)
+        if rows:
+            total = StatsTotal.of(records)
+            streak = f"– ({total.longest_streak})"
+            values = self._values(
+                text("stats.total.row", self.lang), total, total.best_score, total.total_score, streak
+            )
+            self._put_row(len(rows), values, bold=True)
+        self.empty.setVisible(not rows)
+        self.reset_button.setEnabled(variant is not None and bool(rows))
         self._fit_table()
+
+    def _label(self, key: str) -> str:
+        variant, draw, scoring = Statistics.parts(key)
+        scheme = self.catalog.scorings.get(scoring)
+        draw_text = Message("draw {draw}", draw=draw).translate(self.lang)
+        return f"{self._game_name(variant)} · {draw_text} · {scheme.name(self.lang) if scheme else scoring}"
+
+    def _values(
+        self, label: str, record: StatsRecord | StatsTotal, best: int | None, total: int | None, streak: str
+    ) -> list[object]:
+        rate = f"{record.win_rate:.0%}" if record.win_rate is not None else "–"
+        return [
+            label,
+            record.played,
+            record.won,
+            rate,
+            "–" if best is None else best,
+            duration(record.fastest_win_seconds),
+            "–" if record.fewest_moves is None else record.fewest_moves,
+            streak,
+            "–" if total is None else total,
+            record.won_with_help,
+        ]
+
+    def _put_row(self, row: int, values: list[object], *, bold: bool = False) -> None:
+        for column, value in enumerate(values):
+            item = QTableWidgetItem(str(value))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            if bold:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            self.table.setItem(row, column, item)
+
+    def ask_reset(self) -> bool:
+        """Forget the results of the game shown, once the player says yes; True when done."""
+        variant = self.chosen_game()
+        if variant is None or self.store is None:
+            return False
+        name = self._game_name(variant)
+        answer = QMessageBox.question(
+            self,
+            text("stats.reset.title", self.lang, game=name),
+            text("stats.reset.text", self.lang, game=name),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return False
+        self.statistics = self.store.reset_statistics(variant)
+        self._fill_games(variant)
+        self._show()
+        self.notice.setText(text("stats.reset.done", self.lang, game=name))
+        self.notice.show()
+        return True
 
     def _fit_table(self) -> None:
         """As wide as the table, within the screen: headers of two lines, and the name
@@ -366,8 +239,18 @@ class StatisticsDialog(QDialog):
             width = sum(table.columnWidth(column) for column in range(table.columnCount())) + extra
             if width <= room:
                 break
+        # As tall as the rows, within most of the screen; taller, they scroll (the bar takes room).
+        rows = sum(table.rowHeight(row) for row in range(table.rowCount()))
+        needed = table.horizontalHeader().sizeHint().height() + rows + 2 * table.frameWidth()
+        tallest = screen.availableGeometry().height() * 3 // 5 if screen is not None else 600
+        table.setMinimumHeight(min(needed, tallest))
+        if needed > tallest:
+            width += table.verticalScrollBar().sizeHint().width()
         table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.resize(max(420, min(width + 4, room)), 280)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.resize(max(420, self.width(), min(width + 4, room)), max(280, self.sizeHint().height()))
 
 
 def _two_lines(label: str) -> str:
@@ -434,13 +317,6 @@ class WinDialog(QDialog):
     def _choose(self, choice: str) -> None:
         self.choice = choice
         self.accept()
-
-
-def _duration(seconds: float | None) -> str:
-    if seconds is None:
-        return "–"
-    minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes}:{rest:02d}"
 
 
 class SettingsDialog(QDialog):

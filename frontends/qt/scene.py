@@ -40,10 +40,10 @@ from solitaire.core import i18n
 from solitaire.core.cards import Card, Suit
 from solitaire.core.game import Change, Game
 from solitaire.core.i18n import N_
-from solitaire.core.moves import Move
+from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.ruleset import PileSpec
-from solitaire.core.state import TABLEAU, CardsMoved, State
+from solitaire.core.state import TABLEAU, WASTE, CardsMoved, State
 from solitaire.frontends.qt.cards import CardPainter
 
 __all__ = ["CardItem", "StockLabel", "TableScene"]
@@ -477,11 +477,13 @@ class TableScene(QGraphicsScene):
 
     def stock_look(self) -> str:
         """What the empty stock's place shows: ``"recycle"`` (a click turns the waste over),
-        ``"spent"`` (the waste may not go back: no passes left) or ``"empty"``."""
+        ``"spent"`` (the waste may not go back: no passes left) or ``"empty"``.  A stock
+        without a waste that a click still plays (Grandfather's redeal) shows ``"recycle"``."""
         assert self.game is not None
         state = self.game.state
         if not state.waste:
-            return "empty"
+            redeals = not state.table.places(WASTE) and not state.stock
+            return "recycle" if redeals and isinstance(self.game.rules.check(state, DRAW), Move) else "empty"
         return "recycle" if self.game.rules.redeal.may_recycle(state) else "spent"
 
     def stock_words(self) -> tuple[str, str]:

@@ -33,7 +33,7 @@ from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.session import Session, StartOptions
+from solitaire.core.session import Session, StartOptions, remember_choice
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import FOUNDATION, State
 from solitaire.core.store import Settings, Store, WindowState
@@ -701,10 +701,24 @@ class MainWindow(QMainWindow):
 
     # -- new games -------------------------------------------------------------------------------
 
+    def new_game_dialog(self) -> NewGameDialog:
+        """The New Game dialog, with the player's statistics and the table's cards."""
+        statistics = self.store.statistics()
+        self._after_store()
+        return NewGameDialog(
+            self.catalog, self.settings, self.lang, self, statistics=statistics, painter=self.painter
+        )
+
     def ask_new_game(self) -> None:
-        dialog = NewGameDialog(self.catalog, self.settings, self.lang, self)
+        """Game ▸ New Game: the chooser; its game, with the options chosen, is remembered
+        (and so are the favourites, even when the dialog is cancelled)."""
+        dialog = self.new_game_dialog()
         with self.paused():
             accepted = dialog.exec() == NewGameDialog.DialogCode.Accepted
+        if dialog.favourites != self.settings.favourites:
+            self.settings = attrs.evolve(self.settings, favourites=dialog.favourites)
+            if not accepted:
+                self.store.save_settings(self.settings)
         if not accepted:
             return
         options = dialog.options()
@@ -712,12 +726,7 @@ class MainWindow(QMainWindow):
             self.catalog.variant(options.variant), self.catalog.scoring(options.scoring)
         )
         self.settings = attrs.evolve(
-            self.settings,
-            variant=options.variant,
-            draw=options.draw,
-            scoring=options.scoring,
-            redeal=None if options.redeal == default_redeal else options.redeal,
-            returns_allowed=options.returns_allowed,
+            remember_choice(self.settings, options, default_redeal),
             winnable_only=dialog.winnable_only.isChecked(),
         )
         self.store.save_settings(self.settings)
@@ -879,7 +888,10 @@ class MainWindow(QMainWindow):
         return viewer
 
     def show_statistics(self) -> StatisticsDialog:
-        dialog = StatisticsDialog(self.store.statistics(), self.catalog, self.lang, self)
+        game = self.game.rules.variant.id if self.game is not None else None
+        dialog = StatisticsDialog(
+            self.store.statistics(), self.catalog, self.lang, self, store=self.store, game=game
+        )
         self._after_store()
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self._pause_while_open(dialog)

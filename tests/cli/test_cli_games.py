@@ -23,7 +23,7 @@ from solitaire.plugins.builtins import new_catalog
 #: Every built-in game (a game added to the built-ins is covered without a change here).
 GAMES = sorted(new_catalog(entry_points=False).variants)
 #: The kinds of ``piles`` in the JSON, by the letter of a pile's id.
-KINDS = {"s": "stock", "w": "waste", "f": "foundation", "t": "tableau", "c": "cell"}
+KINDS = {"s": "stock", "w": "waste", "f": "foundation", "t": "tableau", "c": "cell", "r": "reserve"}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -252,6 +252,14 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "golf": ("golf", [1], "Draw", {"golf", "none"}, "golf", False),
         "pyramid": ("pyramid", [1], "Draw", {"none"}, "none", True),
         "tripeaks": ("golf", [1], "Draw", {"golf", "none", "tripeaks"}, "tripeaks", False),
+        "bakers-dozen": ("bakers-dozen", [1], "Draw", {"none"}, "none", False),
+        "beleaguered-castle": ("beleaguered-castle", [1], "Draw", {"none"}, "none", False),
+        "eight-off": ("freecell", [1], "Draw", {"none"}, "none", False),
+        "simple-simon": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
+        "grandfather": ("yukon", [1], "Draw", klondike_schemes, "none", False),
+        "canfield": ("canfield", [1, 3], "Draw", {"vegas", "vegas-cumulative", "none"}, "none", True),
+        "clock": ("clock", [1], "Draw", {"none"}, "none", False),
+        "aces-up": ("aces-up", [1], "Draw", {"none"}, "none", False),
         "gypsy": ("gypsy", [1], "Draw", {"none"}, "none", False),
         "forty-thieves": ("forty-thieves", [1], "Draw", {"none"}, "none", True),
         "scorpion": ("spider", [1], "Draw", {"spider", "none"}, "none", False),

@@ -25,27 +25,17 @@ def _played_enough(summary: Summary, games: int, share: int = 2) -> None:
     assert summary.refusals >= summary.positions * 5
 
 
-BUILTIN_VARIANTS = [
-    "klondike",
-    "reflechi",
-    "yukon",
-    "freecell",
-    "spider",
-    "golf",
-    "pyramid",
-    "tripeaks",
-    "gypsy",
-    "forty-thieves",
-    "scorpion",
-    "mod3",
-]
+BUILTIN_VARIANTS = ["klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"]
+BUILTIN_VARIANTS += ["bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"]
+BUILTIN_VARIANTS += ["grandfather", "canfield", "clock", "aces-up"]
+BUILTIN_VARIANTS += ["gypsy", "forty-thieves", "scorpion", "mod3"]
 #: The built-in variants each scheme fits.
 FITS = {
-    "normal": ["klondike", "reflechi", "yukon"],
-    "vegas": ["klondike", "reflechi", "yukon"],
-    "vegas-cumulative": ["klondike", "reflechi", "yukon"],
+    "normal": ["klondike", "reflechi", "yukon", "grandfather"],
+    "vegas": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
+    "vegas-cumulative": ["klondike", "reflechi", "yukon", "grandfather", "canfield"],
     "none": BUILTIN_VARIANTS,
-    "spider": ["spider", "scorpion"],
+    "spider": ["spider", "simple-simon", "scorpion"],
     "golf": ["golf", "tripeaks"],
     "tripeaks": ["tripeaks"],
 }
@@ -66,7 +56,7 @@ def test_builtin_variant(variant: str) -> None:
     _played_enough(KIT.check_variant(variant), DEFAULT_DEALS, STICKY.get(variant, 2))
 
 
-@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks"])
+@pytest.mark.parametrize("variant", ["spider", "golf", "freecell", "pyramid", "tripeaks", "simple-simon"])
 def test_a_variant_is_played_under_its_own_scoring(variant: str) -> None:
     games = KIT._options(CATALOG.variant(variant), KIT._default_scoring(CATALOG.variant(variant)), None)
     assert {game.scoring for game in games} == {CATALOG.variant(variant).default_scoring}
@@ -85,9 +75,9 @@ def test_a_scheme_is_not_checked_with_a_variant_it_does_not_fit() -> None:
 
 @pytest.mark.parametrize("policy", ["unlimited", "passes:1", "passes:3"])
 def test_builtin_redeal(policy: str) -> None:
-    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi, Pyramid and
-    Forty Thieves."""
-    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 4)
+    """Only the variants whose waste goes back to the stock: Klondike, Réfléchi, Pyramid,
+    Canfield and Forty Thieves."""
+    _played_enough(KIT.check_redeal(policy), DEFAULT_DEALS * 5)
     assert KIT.check_redeal(policy, scoring="vegas", variants=["klondike"]).games == DEFAULT_DEALS
 
 

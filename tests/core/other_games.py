@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from other_games_open import OPEN_GAMES
 from other_games_overlap import pyramid_moves, tripeaks_moves
+from other_games_special import SPECIAL_GAMES
 from other_games_stock import STOCK_GAMES
 
 from solitaire.core.cards import Card
@@ -133,5 +135,7 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "golf": golf_moves,
     "pyramid": pyramid_moves,
     "tripeaks": tripeaks_moves,
+    **OPEN_GAMES,
+    **SPECIAL_GAMES,
     **STOCK_GAMES,
 }

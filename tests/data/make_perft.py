@@ -51,6 +51,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "core"))
 
 from other_games import INDEPENDENT  # noqa: E402
+from perft_open import OPEN_PERFT  # noqa: E402
+from perft_special import SPECIAL_PERFT  # noqa: E402
 from strategies import CATALOG  # noqa: E402
 
 from solitaire.core.game import Game  # noqa: E402
@@ -904,6 +906,8 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "golf": ("Golf", GOLF),
     "pyramid": ("Pyramid", PYRAMID),
     "tripeaks": ("TriPeaks", TRIPEAKS),
+    **OPEN_PERFT,
+    **SPECIAL_PERFT,
     "gypsy": ("Gypsy", GYPSY),
     "forty-thieves": ("Forty Thieves", FORTY_THIEVES),
     "scorpion": ("Scorpion", SCORPION),

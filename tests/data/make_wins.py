@@ -22,6 +22,7 @@ import argparse
 import heapq
 import itertools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from solitaire.core.moves import Move
@@ -41,7 +42,8 @@ def _key(state: State) -> object:
 
 def _cost(state: State) -> int:
     """Lower is closer to a win: cards in play (the stock counts less), face-down cards,
-    cards that lie on a card of lower rank (one of them must move first), full piles."""
+    cards that lie on a card of lower rank (one of them must move first), breaks in the
+    runs (a card not one rank lower than the card under it, in its suit), full piles."""
     cost = 0
     for pile, kind in zip(state.piles, state.table.kinds, strict=True):
         if kind == FOUNDATION:
@@ -52,18 +54,45 @@ def _cost(state: State) -> int:
         cards = pile.down + pile.up
         cost += 10 * len(cards) + 3 * len(pile.down) + bool(cards)
         lowest = 14
-        for card in cards:
+        for under, card in itertools.pairwise(cards):
+            lowest = min(lowest, under.rank)
             if card.rank > lowest:
-                cost += 4
-            lowest = min(lowest, card.rank)
+                cost += 4  # lies on a lower card: one of them must move first
+            if card.rank != under.rank - 1 or card.suit != under.suit:
+                cost += 2  # a break in the run
     return cost
+
+
+def _runs_cost(state: State) -> int:
+    """The cost in games whose foundations take whole runs (Spider, Simple Simon): only
+    a run in suit goes off, so cards on a card one rank higher count, four times as much
+    in suit; then cards home, empty columns, face-down cards and the stock."""
+    cost = 0
+    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+        if kind == FOUNDATION:
+            cost -= 10 * len(pile.up)
+        elif kind == STOCK:
+            cost += len(pile.down)
+        else:
+            cost += 5 * len(pile.down) - 6 * (not pile)
+            for lower, upper in itertools.pairwise(pile.up):
+                if upper.rank == lower.rank - 1:
+                    cost -= 4 if upper.suit == lower.suit else 1
+    return cost
+
+
+def cost_of(rules: Ruleset) -> Callable[[State], int]:
+    """The measure the search orders positions by, for the variant of ``rules``."""
+    block = getattr(rules.variant, "foundations_block", None)
+    return _runs_cost if getattr(block, "runs", False) else _cost
 
 
 def search(state: State, rules: Ruleset, nodes: int) -> list[Move] | None:
     """A winning line from ``state`` found within ``nodes`` positions, or None."""
-    tie = itertools.count()
+    measure = cost_of(rules)
+    tie = itertools.count(0, -1)  # among equals, the newest first: deeper on a plateau
     parents: dict[object, tuple[object, Move] | None] = {_key(state): None}
-    queue: list[tuple[int, int, State]] = [(_cost(state), next(tie), state)]
+    queue: list[tuple[int, int, State]] = [(measure(state), next(tie), state)]
     while queue and len(parents) < nodes:
         _, _, here = heapq.heappop(queue)
         here_key = _key(here)
@@ -80,7 +109,7 @@ def search(state: State, rules: Ruleset, nodes: int) -> list[Move] | None:
                     line.append(step[1])
                     step = parents[step[0]]
                 return line[::-1]
-            heapq.heappush(queue, (_cost(after), next(tie), after))
+            heapq.heappush(queue, (measure(after), next(tie), after))
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib import metadata
@@ -20,6 +21,8 @@ from solitaire.plugins.builtins import new_catalog
 CODE = "BG1-D1X-AAAAAAG"
 VERSION = metadata.version("solitaire-bakers")
 BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"}
+BUILTINS |= {"bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"}
+BUILTINS |= {"grandfather", "canfield", "clock", "aces-up"}
 BUILTINS |= {"gypsy", "forty-thieves", "scorpion", "mod3"}
 
 
@@ -55,6 +58,7 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
         "package": "solitaire-bakers",
         "version": VERSION,
         "family": "freecell",
+        "family_name": "FreeCell",
         "draw_label": "Draw",
         "scoring": ["none"],
         "default_scoring": "none",
@@ -63,8 +67,19 @@ def test_variants_lists_bakers_game_and_windows_from_their_package() -> None:
     (windows,) = [s for s in data["scoring"] if s["id"] == "windows"]
     assert (windows["code_letter"], windows["package"]) == ("W", "solitaire-bakers")
     assert data["left_out"] == []
+    (freecells,) = [family for family in data["families"] if family["id"] == "freecell"]
+    assert freecells == {
+        "id": "freecell",
+        "name": "FreeCell",
+        "variants": ["bakers", "eight-off", "freecell"],
+    }
     text = solitaire("variants").stdout
-    assert "bakers       Baker's Game" in text and f"solitaire-bakers {VERSION}" in text
+    assert re.search(r"^  bakers +Baker's Game +code BG", text, re.MULTILINE)
+    assert f"solitaire-bakers {VERSION}" in text
+    lines = text.splitlines()
+    family = lines.index(" FreeCell family:")  # Baker's Game is listed with FreeCell, its family
+    members = [line.split()[0] for line in lines[family + 1 : family + 7 : 2]]
+    assert members == ["bakers", "eight-off", "freecell"]
 
 
 def test_show_gives_a_deal_of_bakers_game(capsys: pytest.CaptureFixture[str]) -> None:

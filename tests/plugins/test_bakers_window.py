@@ -56,17 +56,18 @@ def dialog_for(qtbot: QtBot, catalog: Catalog, settings: Settings) -> NewGameDia
 
 def test_the_dialog_offers_bakers_game_without_draw_or_redeal_choices(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = dialog_for(qtbot, catalog, Settings(draw=3, redeal="passes:3"))
-    names = [dialog.variant.itemText(i) for i in range(dialog.variant.count())]
+    names = [dialog.games.item(row).text() for row in range(dialog.games.count())]
     assert "Baker's Game" in names
+    assert ("FreeCell", ["bakers", "eight-off", "freecell"]) in dialog.groups()  # listed with its family
     form = dialog._form
     assert form.isRowVisible(dialog.draw) and form.isRowVisible(dialog.redeal)
-    dialog.variant.setCurrentIndex(dialog.variant.findData("bakers"))
+    dialog.select_game("bakers")
     assert not form.isRowVisible(dialog.draw) and not form.isRowVisible(dialog.redeal)
     dialog.scoring.setCurrentIndex(dialog.scoring.findData("none"))  # the scheme that fits it
     assert dialog.options(random_deal=6) == catalog.options("bakers", deal=6)
     assert catalog.code(dialog.options(random_deal=6)) == CODE
     # Back to Klondike, the draw and redeal chosen before are still there.
-    dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    dialog.select_game("klondike")
     dialog.scoring.setCurrentIndex(dialog.scoring.findData("normal"))
     assert form.isRowVisible(dialog.draw)
     assert dialog.options(random_deal=6) == catalog.options("klondike", 3, "normal", "passes:3", deal=6)
@@ -77,7 +78,7 @@ def test_a_bakers_game_code_in_the_dialog_is_ticked(qtbot: QtBot, catalog: Catal
     qtbot.keyClicks(dialog.code, "bg1-d1x-aaaaaag")
     assert dialog.code_status.text().startswith("✓")
     assert "Baker's Game" in dialog.code_status.text()
-    assert dialog.variant.currentData() == "bakers"
+    assert dialog.game_id() == "bakers"
     assert not dialog._form.isRowVisible(dialog.draw)
     assert catalog.code(dialog.options(random_deal=0)) == CODE
 
@@ -86,7 +87,7 @@ def test_new_game_through_the_window_starts_bakers_game(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def choose_bakers(dialog: NewGameDialog) -> int:
-        dialog.variant.setCurrentIndex(dialog.variant.findData("bakers"))
+        dialog.select_game("bakers")
         dialog.scoring.setCurrentIndex(dialog.scoring.findData("none"))
         dialog.number.setValue(6)
         return QDialog.DialogCode.Accepted

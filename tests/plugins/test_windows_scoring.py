@@ -34,7 +34,7 @@ def test_it_fits_the_klondike_and_yukon_families_only() -> None:
     scheme = CATALOG.scoring("windows")
     assert scheme.families == ("klondike", "yukon")
     fitting = sorted(variant.id for variant in CATALOG.variants.values() if scheme.fits(variant))
-    assert fitting == ["klondike", "reflechi", "yukon"]
+    assert fitting == ["grandfather", "klondike", "reflechi", "yukon"]
     assert CATALOG.code(CATALOG.options("yukon", scoring="windows", deal=6)) == "YU1-D1W-AAAAAAG"
 
 

@@ -142,7 +142,9 @@ def test_the_code_is_checked_as_it_is_typed(qtbot: QtBot, catalog: Catalog) -> N
 def test_the_dialog_speaks_russian(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog, "ru")
     assert dialog.windowTitle() == "Новая игра"
-    assert dialog.variant.currentText() == "Клондайк"
+    assert dialog.title.text() == "Клондайк"
+    current = dialog.games.currentItem()
+    assert current is not None and current.text() == "Клондайк"
 
 
 def test_standard_buttons_speak_the_windows_language(
@@ -160,7 +162,7 @@ def test_standard_buttons_speak_the_windows_language(
 
 def test_without_a_code_the_fields_choose_the_game(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog)
-    dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
+    dialog.select_game("reflechi")
     dialog.draw.setCurrentIndex(dialog.draw.findData(3))
     dialog.scoring.setCurrentIndex(dialog.scoring.findData("vegas"))
     assert dialog.options(random_deal=77) == catalog.options("reflechi", 3, "vegas", None, True, 77)
@@ -775,7 +777,7 @@ def test_the_new_game_dialog_offers_only_what_the_variant_has(
     redeal: bool,
 ) -> None:
     dialog = new_game_dialog(qtbot, catalog)
-    dialog.variant.setCurrentIndex(dialog.variant.findData(variant))
+    dialog.select_game(variant)
     form = dialog._form
     assert [data for _, data in choices(dialog.draw)] == draws
     assert form.isRowVisible(dialog.draw) is (draw_label is not None)
@@ -792,21 +794,21 @@ def test_spiders_suits_are_numbers_and_a_choice_survives_a_look_at_another_varia
     qtbot: QtBot, catalog: Catalog
 ) -> None:
     dialog = new_game_dialog(qtbot, catalog)
-    dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    dialog.select_game("klondike")
     assert [text for text, _ in choices(dialog.draw)] == ["One card (Easy)", "Three cards (Hard)"]
     dialog.draw.setCurrentIndex(dialog.draw.findData(3))
     dialog.scoring.setCurrentIndex(dialog.scoring.findData("vegas"))
-    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    dialog.select_game("spider")
     assert [text for text, _ in choices(dialog.draw)] == ["1", "2", "4"]
     assert dialog.options(random_deal=9).scoring == "spider"  # Vegas does not score Spider
-    dialog.variant.setCurrentIndex(dialog.variant.findData("klondike"))
+    dialog.select_game("klondike")
     assert (dialog.draw.currentData(), dialog.scoring.currentData()) == (3, "vegas")
-    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    dialog.select_game("spider")
     dialog.draw.setCurrentIndex(dialog.draw.findData(2))
     assert dialog.options(random_deal=9).draw == 2
 
 
 def test_the_draw_label_is_translated(qtbot: QtBot, catalog: Catalog) -> None:
     dialog = new_game_dialog(qtbot, catalog, lang="ru")
-    dialog.variant.setCurrentIndex(dialog.variant.findData("spider"))
+    dialog.select_game("spider")
     assert dialog._draw_label.text() not in ("", "Suits")

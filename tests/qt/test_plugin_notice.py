@@ -138,8 +138,8 @@ def test_the_plugins_dialog_lists_installed_and_left_out_plugins(
     builtins = next(row for row in rows if row[0] == "builtins")
     assert builtins[1] == BUILTIN_PACKAGE
     assert builtins[3].splitlines() == [
-        "variants: Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf, Pyramid, TriPeaks",
-        "scoring: Normal, Vegas, Vegas cumulative, No score, Spider, Cards left, Runs and peaks",
+        "variants: " + ", ".join(variant.name("en") for variant in window.catalog.variants.values()),
+        "scoring: " + ", ".join(scheme.name("en") for scheme in window.catalog.scorings.values()),
         "redeal policies: unlimited, passes",
         "hints",
     ]

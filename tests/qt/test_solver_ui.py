@@ -458,7 +458,7 @@ def test_winnable_only_through_the_new_game_dialog(
     qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def exec_(dialog: NewGameDialog) -> int:
-        dialog.variant.setCurrentIndex(dialog.variant.findData("reflechi"))
+        dialog.select_game("reflechi")
         assert dialog.winnable_only.isEnabled()
         dialog.winnable_only.setChecked(True)
         return QDialog.DialogCode.Accepted
@@ -590,7 +590,7 @@ def test_the_dialog_offers_winnable_only_for_random_deals_the_solver_knows(qtbot
     assert dialog.by_number.isChecked() and not dialog.random_winnable()
     dialog.random.setChecked(True)
     assert dialog.random_winnable()
-    dialog.variant.setCurrentIndex(dialog.variant.findData("unsolved"))
+    dialog.select_game("unsolved")
     assert not dialog.winnable_only.isEnabled() and not dialog.random_winnable()
     assert dialog.winnable_note.text() == text("dialog.new.winnable.unsupported", "en", variant="Unsolved")
 

@@ -197,9 +197,11 @@ def test_the_statistics_dialog_lists_the_results(qtbot: QtBot, window: MainWindo
     click(qtbot, window, pile_point(window.table, "s"))
     window.restart()
     dialog = window.show_statistics()
-    assert dialog.table.rowCount() == 1
+    assert dialog.chosen_game() == "klondike"  # the game on the table
+    assert dialog.table.rowCount() == 2  # its one record, and the total
     assert cell_text(dialog.table, 0, 1) == "1"  # played
     assert cell_text(dialog.table, 0, 2) == "0"  # won
+    assert cell_text(dialog.table, 1, 0) == "Total"
     dialog.close()
 
 

@@ -2,9 +2,10 @@
 they were kept, writes that fail (a full disk, a read-only folder) are kept in
 memory and tried again, and a saved game whose plugin is gone waits for it.
 
-The disk is made to fail by replacing, as core/files.py sees them, the functions
-of ``os`` and ``tempfile`` a write goes through (a read-only folder made with
-chmod would not stop root).
+The disk is made to fail by replacing the functions a write goes through: those of
+``os`` as core/files.py sees them, and ``tempfile.mkstemp`` (core/files.py loads
+``tempfile`` at its first write); a read-only folder made with chmod would not stop
+root.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def catalog() -> Catalog:
 # -- a disk that fails ---------------------------------------------------------------------------
 
 
+#: The real ``tempfile.mkstemp``, which the failing disk calls when it does not fail.
+_MKSTEMP = tempfile.mkstemp
+
+
 class Disk:
     """Stand-ins for what a write calls; while ``error`` is set, the step named
     ``where`` raises it ("mkstemp": the file cannot be made, as in a read-only
@@ -66,7 +71,7 @@ class Disk:
 
     def mkstemp(self, *args: Any, **kwargs: Any) -> tuple[int, str]:
         self._check("mkstemp")
-        return tempfile.mkstemp(*args, **kwargs)
+        return _MKSTEMP(*args, **kwargs)
 
     def fdopen(self, descriptor: int, *args: Any, **kwargs: Any) -> Any:
         stream = os.fdopen(descriptor, *args, **kwargs)
@@ -97,14 +102,6 @@ class _Os:
         return getattr(os, name)
 
 
-class _Tempfile:
-    def __init__(self, disk: Disk) -> None:
-        self.mkstemp = disk.mkstemp
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(tempfile, name)
-
-
 FAILURES = [
     ("mkstemp", errno.EROFS),
     ("write", errno.ENOSPC),
@@ -116,7 +113,7 @@ FAILURES = [
 def install(monkeypatch: pytest.MonkeyPatch, where: str) -> Disk:
     disk = Disk(where)
     monkeypatch.setattr(files, "os", _Os(disk))
-    monkeypatch.setattr(files, "tempfile", _Tempfile(disk))
+    monkeypatch.setattr(tempfile, "mkstemp", disk.mkstemp)
     return disk
 
 

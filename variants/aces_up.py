@@ -1,0 +1,62 @@
+"""Aces Up: four columns; a card goes off when a higher card of its suit ends another column.
+
+The stock deals one card onto each column; a column's last card goes to the discard
+pile (``f1``) when the last card of another column is of its suit and higher (aces
+high); an empty column takes the last card of any column.  Won when only the four
+aces are left.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+from solitaire.core.cards import Card
+from solitaire.core.i18n import N_
+from solitaire.core.refusals import Refusal, Rule
+from solitaire.core.state import State
+from solitaire.variants import blocks as b
+
+__all__ = ["AcesUp"]
+
+NO_HIGHER_CARD: Final = Rule(
+    "foundation.higher-of-suit",
+    N_("{card} cannot be discarded: no higher card of its suit ends another column (aces are high)."),
+)
+
+
+def _value(card: Card) -> int:
+    return 14 if card.rank == 1 else card.rank
+
+
+class AcesUp(b.Declared):
+    """Aces Up, the classic rules."""
+
+    id: ClassVar[str] = "aces-up"
+    code_prefix: ClassVar[str] = "AU"
+    family: ClassVar[str] = "aces-up"
+    names: ClassVar[str] = N_("Aces Up")
+    summary: ClassVar[str] = N_(
+        "Four columns; the stock deals a card onto each. A column's last card is discarded when a higher"
+        " card of its suit ends another column (aces high); an empty column takes any last card."
+        " Won when only the four aces are left."
+    )
+    draws: ClassVar[tuple[int, ...]] = (1,)
+    default_scoring: ClassVar[str] = "none"
+    layout: ClassVar[tuple[b.Block, ...]] = (
+        b.Stock(deals="each", needs_full=False),
+        b.Foundations(1, by_suit=False, base=b.ANY_CARD, returns=False),
+        b.Tableau((1,) * 4, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.ANY_CARD, groups="single"),
+    )
+
+    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
+        """The blocks' hook: the discard takes a card when a higher card of its suit ends
+        another column."""
+        tops = [column.up[-1] for column in state.tableau if column.up]
+        return any(top.suit is card.suit and _value(top) > _value(card) for top in tops)
+
+    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
+        return None if self._foundation_takes(state, card, pile) else NO_HIGHER_CARD.refuse(card=card)
+
+    def is_won(self, state: State) -> bool:
+        """The stock dealt and only aces left in the columns (48 cards discarded)."""
+        return not state.stock and all(card.rank == 1 for column in state.tableau for card in column.cards)
