@@ -20,7 +20,16 @@ from solitaire.plugins.hints import heuristic_hint
 from solitaire.variants.blocks import Declared
 
 CATALOG = new_catalog(entry_points=False)
-GAMES = ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks")
+GAMES: tuple[str, ...] = (
+    "klondike",
+    "reflechi",
+    "yukon",
+    "freecell",
+    "spider",
+    "golf",
+    "pyramid",
+    "tripeaks",
+)
 GAMES += ("gypsy", "forty-thieves", "scorpion", "mod3")
 
 
