@@ -390,7 +390,9 @@ class Tableau:
     empty column accepts (a rank such as ``KING``, ``ANY_CARD`` or ``NO_CARD``).
     ``groups``: what moves together: ``"ordered"`` (a group built by ``build``), a
     :class:`Build` of its own (Spider: down in one suit), ``"any"`` face-up cards
-    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have."""
+    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have.
+    ``face_down``: how many cards the first columns get face down, one count each,
+    in place of ``face_up`` (Scorpion's first four columns: 3)."""
 
     deal: tuple[int, ...]
     face_up: int | None = 1
@@ -398,6 +400,7 @@ class Tableau:
     empty: int = KING
     groups: str | Build = "ordered"
     limit: GroupLimit | None = None
+    face_down: tuple[int, ...] = ()
 
     @property
     def count(self) -> int:
@@ -555,6 +558,9 @@ class Declared(Variant):
         columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         for pile, cards in zip(self._tableau_ids, columns, strict=True):
             piles[pile] = self.deal_column(cards)
+        for pile, down in zip(self._tableau_ids, self.tableau_block.face_down, strict=False):
+            cards = piles[pile].cards
+            piles[pile] = Pile(cards[:down], cards[down:])
         rest = self._deal_cells(rest, piles)
         if self.stock_block is not None:
             piles["s"] = Pile(rest)

@@ -9,13 +9,9 @@ them onto the first three columns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import ClassVar
 
-from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
-from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import Pile, State
 from solitaire.variants import blocks as b
 
 __all__ = ["Scorpion"]
@@ -37,10 +33,7 @@ class Scorpion(b.Declared):
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(deals="each", needs_full=False),
         b.Foundations(4, by_suit=False, runs=True, returns=False),
-        b.Tableau((7,) * 7, face_up=4, build=b.Build(b.DOWN, b.SAME_SUIT), groups="any"),
+        b.Tableau(
+            (7,) * 7, face_up=None, face_down=(3,) * 4, build=b.Build(b.DOWN, b.SAME_SUIT), groups="any"
+        ),
     )
-
-    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        """Columns 5 to 7 are dealt all face up."""
-        state = super().initial_state(order, rules)
-        return state.with_piles({f"t{n}": Pile((), state.pile(f"t{n}").cards) for n in (5, 6, 7)})
