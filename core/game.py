@@ -345,8 +345,9 @@ class Game:
 
 
 def collect_to_foundations(state: State, rules: Ruleset) -> list[Move] | None:
-    """Moves that win by only playing cards to the foundations and turning the
-    stock, when none is face down; None when that does not win."""
+    """Moves that win by only playing cards to the foundations (from other piles than
+    foundations: Mod 3 moves cards between its rows) and turning the stock, when none
+    is face down; None when that does not win."""
     if state.face_down_count or rules.is_won(state):
         return None
     moves: list[Move] = []
@@ -356,7 +357,8 @@ def collect_to_foundations(state: State, rules: Ruleset) -> list[Move] | None:
         candidates = [
             m
             for m in rules.legal_moves(state)
-            if m.dst == "f" or (m.dst and state.table.kind(m.dst) == FOUNDATION)
+            if (m.dst == "f" or (m.dst and state.table.kind(m.dst) == FOUNDATION))
+            and state.table.kind(m.src) != FOUNDATION
         ]
         move = candidates[0] if candidates else DRAW
         if move == DRAW:

@@ -1,9 +1,9 @@
 """The built-in plugin: registers Klondike, Réfléchi, Yukon, FreeCell, Spider, Golf,
 Pyramid, TriPeaks, Baker's Dozen, Beleaguered Castle, Eight Off, Simple Simon, Grandfather,
-Canfield, Clock and Aces Up, their scoring schemes (Normal, Vegas, none, Spider's, Golf's
-and TriPeaks'), the ``unlimited``
-and ``passes:N`` redeal policies and the heuristic hint, through the same hooks a
-third-party package implements.
+Canfield, Clock, Aces Up, Gypsy, Forty Thieves, Scorpion and Mod 3, their scoring schemes
+(Normal, Vegas, none, Spider's, Golf's and TriPeaks'), the ``unlimited`` and ``passes:N``
+redeal policies and the heuristic hint, through the same hooks a third-party package
+implements.
 
 The core knows no built-ins: the application hands them to its
 :class:`~solitaire.core.registry.Catalog`.  :func:`new_catalog` is that catalog,
@@ -45,12 +45,16 @@ from solitaire.variants.beleaguered_castle import BeleagueredCastle
 from solitaire.variants.canfield import Canfield
 from solitaire.variants.clock import Clock
 from solitaire.variants.eight_off import EightOff
+from solitaire.variants.forty_thieves import FortyThieves
 from solitaire.variants.freecell import FreeCell
 from solitaire.variants.golf import Golf
 from solitaire.variants.grandfather import Grandfather
+from solitaire.variants.gypsy import Gypsy
 from solitaire.variants.klondike import Klondike
+from solitaire.variants.mod3 import Mod3
 from solitaire.variants.pyramid import Pyramid
 from solitaire.variants.reflechi import Reflechi
+from solitaire.variants.scorpion import Scorpion
 from solitaire.variants.simple_simon import SimpleSimon
 from solitaire.variants.spider import Spider
 from solitaire.variants.tripeaks import TriPeaks
@@ -77,6 +81,10 @@ def solitaire_register_variants(register: Registry) -> None:
     register.add_variant(Canfield())
     register.add_variant(Clock())
     register.add_variant(AcesUp())
+    register.add_variant(Gypsy())
+    register.add_variant(FortyThieves())
+    register.add_variant(Scorpion())
+    register.add_variant(Mod3())
 
 
 @hookimpl

@@ -112,6 +112,14 @@ WRONG_RANK_UP: Final = _rule(
     "build.one-rank-higher",
     N_("{card} cannot go on {target}: a card goes on a card exactly one rank lower."),
 )
+WRONG_RANK_STEP: Final = _rule(
+    "build.step-higher",
+    N_plural(
+        "{card} cannot go on {target}: a card goes on a card exactly {step} rank lower.",
+        "{card} cannot go on {target}: a card goes on a card exactly {step} ranks lower.",
+    ),
+    counted="step",
+)
 WRONG_RANK_EITHER: Final = _rule(
     "build.one-rank-apart",
     N_("{card} cannot go on {target}: a card goes on a card one rank higher or lower."),
@@ -254,21 +262,25 @@ class Build:
     """How a card goes on another: the rank ``direction`` (``DOWN``: one lower,
     ``UP``: one higher, ``EITHER``), the ``suit`` policy (``ALTERNATE`` colours,
     ``SAME_SUIT``, ``ANY_SUIT``, or ``NO_SUIT``: nothing builds), and whether ranks
-    ``wrap`` around (K–A).  ``king_ends``: nothing goes on a king (Golf)."""
+    ``wrap`` around (K–A).  ``king_ends``: nothing goes on a king (Golf).  ``step``:
+    how many ranks a card is from the one it goes on (Mod 3's foundations build up
+    by 3)."""
 
     direction: str = DOWN
     suit: str = ALTERNATE
     wrap: bool = False
     king_ends: bool = False
+    step: int = 1
 
     def rank_fits(self, card: Card, target: Card) -> bool:
         """True when the ranks allow ``card`` on ``target``."""
         step = (card.rank - target.rank) % 13 if self.wrap else card.rank - target.rank
+        by = self.step
         if self.direction == DOWN:
-            return step in (-1, 12) if self.wrap else step == -1
+            return step in (-by, 13 - by) if self.wrap else step == -by
         if self.direction == UP:
-            return step == 1
-        return step in (1, -1, 12) if self.wrap else step in (1, -1)
+            return step == by
+        return step in (by, -by, 13 - by) if self.wrap else step in (by, -by)
 
     def suit_fits(self, card: Card, target: Card) -> bool:
         """True when the suits allow ``card`` on ``target``."""
@@ -291,6 +303,8 @@ class Build:
         if self.king_ends and target.rank == 13:
             return NOTHING_ON_KING.refuse(card=card, target=target)
         if not self.rank_fits(card, target):
+            if self.step != 1 and self.direction == UP:
+                return WRONG_RANK_STEP.refuse(card=card, target=target, step=self.step)
             rule = {DOWN: WRONG_RANK, UP: WRONG_RANK_UP}.get(self.direction, WRONG_RANK_EITHER)
             return rule.refuse(card=card, target=target)
         if not self.suit_fits(card, target):
@@ -376,7 +390,9 @@ class Tableau:
     empty column accepts (a rank such as ``KING``, ``ANY_CARD`` or ``NO_CARD``).
     ``groups``: what moves together: ``"ordered"`` (a group built by ``build``), a
     :class:`Build` of its own (Spider: down in one suit), ``"any"`` face-up cards
-    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have."""
+    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have.
+    ``face_down``: how many cards the first columns get face down, one count each,
+    in place of ``face_up`` (Scorpion's first four columns: 3)."""
 
     deal: tuple[int, ...]
     face_up: int | None = 1
@@ -384,6 +400,7 @@ class Tableau:
     empty: int = KING
     groups: str | Build = "ordered"
     limit: GroupLimit | None = None
+    face_down: tuple[int, ...] = ()
 
     @property
     def count(self) -> int:
@@ -541,6 +558,9 @@ class Declared(Variant):
         columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
         for pile, cards in zip(self._tableau_ids, columns, strict=True):
             piles[pile] = self.deal_column(cards)
+        for pile, down in zip(self._tableau_ids, self.tableau_block.face_down, strict=False):
+            cards = piles[pile].cards
+            piles[pile] = Pile(cards[:down], cards[down:])
         rest = self._deal_cells(rest, piles)
         if self.stock_block is not None:
             piles["s"] = Pile(rest)
@@ -755,7 +775,11 @@ class Declared(Variant):
             if self._kind[move.src] == FOUNDATION and (int(move.src[1:]) - 1) % 4 == card.suit:
                 return SAME_PILE.refuse()
             if move.dst != "f" and self.decks > 1:
-                return self._foundation_refusal(state, card, move.dst or "") or Move(move.src, move.dst)
+                # Two decks: ``SRC>fN`` names one of the suit's foundations; the one ``SRC>f``
+                # would take is written ``SRC>f``.
+                named = self._foundation_refusal(state, card, move.dst or "")
+                taking = self._accepting_foundation(state, card)
+                return named or Move(move.src, "f" if move.dst == taking else move.dst)
             targets = [f for f in self._foundation_ids if (int(f[1:]) - 1) % 4 == card.suit]
             refusal: Refusal | None = None
             for target in targets:
@@ -1006,6 +1030,15 @@ class Declared(Variant):
                         if card.index in home_fitting[on[-1].index] if on else base in (ANY_CARD, card.rank):
                             moves.append(Move(src, "f" if by_suit else pile))
                             break
+            if by_suit and self.decks > 1:  # two decks: the suit's other foundations that take a card
+                for src, card in tops:
+                    first = self._accepting_foundation(state, card)
+                    others = self._foundations_for[card.suit]
+                    moves += [
+                        Move(src, pile)
+                        for pile, _ in others
+                        if pile != first and self._foundation_takes(state, card, pile)
+                    ]
         # To the columns: every card that can move, by its face.
         sources: dict[int, list[tuple[str, int]]] = {}
         if waste_top is not None:

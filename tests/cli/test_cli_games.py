@@ -260,6 +260,10 @@ def test_variants_names_families_and_the_options_each_takes(capsys: pytest.Captu
         "canfield": ("canfield", [1, 3], "Draw", {"vegas", "vegas-cumulative", "none"}, "none", True),
         "clock": ("clock", [1], "Draw", {"none"}, "none", False),
         "aces-up": ("aces-up", [1], "Draw", {"none"}, "none", False),
+        "gypsy": ("gypsy", [1], "Draw", {"none"}, "none", False),
+        "forty-thieves": ("forty-thieves", [1], "Draw", {"none"}, "none", True),
+        "scorpion": ("spider", [1], "Draw", {"spider", "none"}, "none", False),
+        "mod3": ("mod3", [1], "Draw", {"none"}, "none", False),
     }
     status, out, _ = cli(capsys, "--no-plugins", "variants")
     lines = out.splitlines()

@@ -67,4 +67,4 @@ def test_the_builtin_redeal_policies_leave_out_its_stockless_variant(kit: Kit) -
     """A variant without a stock is left out of redeal checks: only Klondike's kind is played."""
     assert all(not kit.catalog.variant(v).has_stock for v in _ids(kit, "variant"))
     summary = kit.check_redeal("passes:2")
-    assert summary.games == DEFAULT_DEALS * 4  # klondike, reflechi, pyramid and canfield
+    assert summary.games == DEFAULT_DEALS * 5  # klondike, reflechi, pyramid, canfield and forty-thieves

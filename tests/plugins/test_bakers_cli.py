@@ -23,6 +23,7 @@ VERSION = metadata.version("solitaire-bakers")
 BUILTINS = {"klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks"}
 BUILTINS |= {"bakers-dozen", "beleaguered-castle", "eight-off", "simple-simon"}
 BUILTINS |= {"grandfather", "canfield", "clock", "aces-up"}
+BUILTINS |= {"gypsy", "forty-thieves", "scorpion", "mod3"}
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

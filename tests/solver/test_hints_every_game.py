@@ -20,7 +20,17 @@ from solitaire.plugins.hints import heuristic_hint
 from solitaire.variants.blocks import Declared
 
 CATALOG = new_catalog(entry_points=False)
-GAMES = ("klondike", "reflechi", "yukon", "freecell", "spider", "golf", "pyramid", "tripeaks")
+GAMES: tuple[str, ...] = (
+    "klondike",
+    "reflechi",
+    "yukon",
+    "freecell",
+    "spider",
+    "golf",
+    "pyramid",
+    "tripeaks",
+)
+GAMES += ("gypsy", "forty-thieves", "scorpion", "mod3")
 
 
 def cards(text: str, deck: int = 0) -> tuple[Card, ...]:
@@ -135,6 +145,14 @@ HOPELESS = {
     "golf": {"f1": up("KS"), "t1": up("QH"), "t2": up("3C")},
     "pyramid": {"t22": up("9C"), "t28": up("5H")},
     "tripeaks": {"f1": up("KS"), "t28": up("5H")},
+    # Kings, which go nowhere but to an empty column, and no column empty.
+    "gypsy": {f"t{n}": up("KS KH KD KC"[3 * (n % 4) : 3 * (n % 4) + 2], deck=n // 5) for n in range(1, 9)},
+    "forty-thieves": {
+        f"t{n}": up("KS KH KD KC"[3 * (n % 4) : 3 * (n % 4) + 2], deck=n // 5) for n in range(1, 11)
+    },
+    "scorpion": {f"t{n}": up(card) for n, card in enumerate(["AS", "AH", "AD", "AC", "QS", "QH", "QD"], 1)},
+    # Fives in every place of the fourth row, no pile of the rows started.
+    "mod3": {f"t{n}": up("5S 5H 5D 5C"[3 * (n % 4) : 3 * (n % 4) + 2], deck=n // 5) for n in range(1, 9)},
 }
 
 
