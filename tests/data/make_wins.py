@@ -8,9 +8,11 @@ A game whose variant has a solver (``Variant.solver``: Klondike, Réfléchi) tak
 solver's line.  Every other game is searched here, generically, through the variant's
 own rules only (``Ruleset.legal_moves`` and ``Ruleset.transition``): a best-first
 search that prefers positions with fewer cards in play (the stock's count less),
-fewer face-down cards and fewer cards lying on a card of lower rank, trying deal 1, 2, ... until it
-finds a win within the budget.  The search knows the face-down cards (it plays the
-"thoughtful" game): the line is a test of the rules, not of a player's luck.
+fewer face-down cards and fewer cards lying on a card of lower rank (where the
+foundations take whole runs, as in Spider: fewer runs, above all over face-down cards,
+and fewer moves made), trying deal 1, 2, ... until it finds a win within the budget.
+The search knows the face-down cards (it plays the "thoughtful" game): the line is a
+test of the rules, not of a player's luck.
 
 The file records the code, the actions and where the line comes from; the test
 (tests/cli/test_wins.py) plays it through the command line to a win.
@@ -64,20 +66,32 @@ def _cost(state: State) -> int:
 
 
 def _runs_cost(state: State) -> int:
-    """The cost in games whose foundations take whole runs (Spider, Simple Simon): only
-    a run in suit goes off, so cards on a card one rank higher count, four times as much
-    in suit; then cards home, empty columns, face-down cards and the stock."""
-    cost = 0
+    """The cost in games whose foundations take whole runs (Spider, Simple Simon).
+
+    Cards home count off.  A column costs 20 a face-down card and 3 a half run of its
+    face-up cards (a card on one a rank higher but of another suit starts half a run,
+    any other card not in suit order a whole one), twice that over face-down cards:
+    those runs must move before the card under them turns.  An empty column costs
+    nothing.  A card of the stock costs 9, more than a new run on a column turned up
+    (6) and less than one over face-down cards (12): a deal, a row of cards mostly on
+    no run, pays only once most columns are turned up.  Each move made so far costs 3,
+    as the depth in A*: on a plateau (a group shuffled from column to column) the
+    search takes the nearer positions first instead of wandering deep.
+    """
+    cost: int = 3 * state.moves
     for pile, kind in zip(state.piles, state.table.kinds, strict=True):
         if kind == FOUNDATION:
             cost -= 10 * len(pile.up)
         elif kind == STOCK:
-            cost += len(pile.down)
-        else:
-            cost += 5 * len(pile.down) - 6 * (not pile)
+            cost += 9 * len(pile.down)
+        elif pile:
+            halves = 2  # the run at the bottom of the face-up cards
             for lower, upper in itertools.pairwise(pile.up):
-                if upper.rank == lower.rank - 1:
-                    cost -= 4 if upper.suit == lower.suit else 1
+                if upper.rank != lower.rank - 1:
+                    halves += 2
+                elif upper.suit != lower.suit:
+                    halves += 1
+            cost += 20 * len(pile.down) + (6 if pile.down else 3) * halves
     return cost
 
 
