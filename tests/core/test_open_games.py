@@ -17,7 +17,6 @@ from solitaire.core.game import Game
 from solitaire.core.moves import Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import Pile, State
-from solitaire.testing.perft import legal_after, read_perft
 from solitaire.variants import blocks as b
 
 DATA = Path(__file__).parent.parent / "data"
@@ -54,15 +53,6 @@ def dealt(variant: str, deal: int) -> tuple[Game, tuple[Card, ...]]:
 
 
 # -- the recorded positions and random play against the independent rules ----------------------
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_recorded_positions_match_the_independent_rules(name: str) -> None:
-    positions = read_perft(DATA / f"{name}.perft")
-    assert len(positions) >= 15
-    for position in positions:
-        game = legal_after(CATALOG, position.code, position.actions)
-        assert sorted(INDEPENDENT[name](game.state)) == list(position.legal), position.line
 
 
 @pytest.mark.parametrize("code", ["BD1-D1X-AAAAAAC", "BC1-D1X-AAAAAAD", "EO1-D1X-AAAAAAE", "SS1-D1X-AAAAAAF"])

@@ -17,7 +17,6 @@ from solitaire.core.log import dumps, loads, log_of, replay
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import CardsMoved, CardTurnedUp, Pile, Redealt, State
-from solitaire.testing.perft import legal_after, read_perft
 from solitaire.variants.grandfather import PATTERN, deal_columns
 
 DATA = Path(__file__).parent.parent / "data"
@@ -47,15 +46,6 @@ def texts(pile: Pile) -> tuple[str, str]:
 
 
 # -- the recorded positions and random play against the independent rules ----------------------
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_recorded_positions_match_the_independent_rules(name: str) -> None:
-    positions = read_perft(DATA / f"{name}.perft")
-    assert len(positions) >= 15
-    for position in positions:
-        game = legal_after(CATALOG, position.code, position.actions)
-        assert sorted(INDEPENDENT[name](game.state)) == list(position.legal), position.line
 
 
 @pytest.mark.parametrize(
