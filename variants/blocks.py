@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Final, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 import attrs
 
@@ -56,6 +56,9 @@ from solitaire.core.state import (
     WasteRecycled,
     apply_all,
 )
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = [
     "ALTERNATE",
@@ -1117,6 +1120,31 @@ class Declared(Variant):
         """Every card on the foundations."""
         piles = state.piles
         return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
+
+    # -- the solver ---------------------------------------------------------------------------
+
+    def solver(self) -> Solver | None:
+        """The generic search over this variant's own rules
+        (:data:`~solitaire.core.search.GENERIC_SOLVER`)."""
+        from solitaire.core.search import GENERIC_SOLVER
+
+        return GENERIC_SOLVER
+
+    def interchangeable(self) -> tuple[tuple[str, ...], ...]:
+        """Groups of piles whose cards may be exchanged, pile for pile, without changing
+        what the rules allow: the solver searches such positions once.  By default the
+        cells, the tableau columns (unless they are laid out by position), and the
+        foundations when any suit may start any of them and the blocks' test decides
+        what they take.  A variant whose rules tell these piles apart (Clock's hours,
+        Grandfather's redeal in column order) says so here; tests check every
+        built-in's claim by exchanging piles in random positions."""
+        groups = [self.table.ids_of(CELL)]
+        if not any(spec.at is not None or spec.covered_by for spec in self.piles(self.empty_state())):
+            groups.append(self._tableau_ids)
+        home = self.foundations_block
+        if not home.by_suit and type(self)._foundation_takes is Declared._foundation_takes:
+            groups.append(self._foundation_ids)
+        return tuple(group for group in groups if len(group) > 1)
 
 
 @functools.cache

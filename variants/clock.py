@@ -72,6 +72,10 @@ class Clock(b.Declared):
         turned = [CardTurnedUp(f"t{card.rank}", hour.down[-1])] if hour.down else []
         return [CardsMoved(move.src, f"f{card.rank}", (card,)), *turned]
 
+    def interchangeable(self) -> tuple[tuple[str, ...], ...]:
+        """Each pile is an hour: none may stand for another."""
+        return ()
+
     def piles(self, state: State) -> list[PileSpec]:
         """A clock face: each hour's pile, and its foundation on its right."""
         specs = [PileSpec(f"t{hour}", "column", row, 2 * place) for hour, (row, place) in FACE.items()]

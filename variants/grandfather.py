@@ -85,6 +85,10 @@ class Grandfather(b.Declared):
             return NO_REDEALS_LEFT.refuse()
         return DRAW if any(state.tableau) else NOTHING_TO_REDEAL.refuse()
 
+    def interchangeable(self) -> tuple[tuple[str, ...], ...]:
+        """A redeal gathers the columns in their order: none may stand for another."""
+        return ()
+
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
         """The blocks' events; the stock tap gathers the columns, column 1 first, each from
         its top card down, and deals them again."""

@@ -47,10 +47,13 @@ class Klondike(Declared):
 
     def solver(self) -> Solver | None:
         """The built-in Klondike solver, while the declaration keeps Klondike's table
-        and moves (a subclass that changes them, or sets ``solver_family`` to None as
-        older plugins did, gets none unless it says otherwise)."""
+        and moves; a subclass that changes them gets the generic search of the blocks,
+        one that sets ``solver_family`` to None (as older plugins did) none, unless it
+        says otherwise."""
         from solitaire.core.solver import KLONDIKE_SOLVER
 
-        if self.solver_family != "klondike" or not KLONDIKE_SOLVER.fits(self):
+        if self.solver_family is None:
             return None
+        if self.solver_family != "klondike" or not KLONDIKE_SOLVER.fits(self):
+            return super().solver()
         return KLONDIKE_SOLVER

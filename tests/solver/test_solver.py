@@ -467,9 +467,12 @@ def test_a_variant_supplies_its_solver() -> None:
     assert solver_of(game.rules) is KLONDIKE_SOLVER
     reflechi = CATALOG.new_game(CATALOG.options(variant="reflechi"))
     assert solver_of(reflechi.rules) is KLONDIKE_SOLVER
-    for variant in ("yukon", "freecell", "spider", "golf"):
-        assert not solvable(CATALOG.new_game(CATALOG.options(variant=variant, deal=1)).rules), variant
-    for other in (Loose(), Older(), Declined()):
+    from solitaire.core.search import GENERIC_SOLVER
+
+    for variant in ("yukon", "freecell", "spider", "golf"):  # declared on the blocks: the generic search
+        assert solver_of(CATALOG.new_game(CATALOG.options(variant=variant, deal=1)).rules) is GENERIC_SOLVER
+    assert solver_of(attrs.evolve(game.rules, variant=Loose())) is GENERIC_SOLVER
+    for other in (Older(), Declined()):
         rules = attrs.evolve(game.rules, variant=other)
         assert not solvable(rules)
         with pytest.raises(UnsupportedVariant):
@@ -479,7 +482,12 @@ def test_a_variant_supplies_its_solver() -> None:
     assert calls == [{"max_nodes": 7, "timeout": None, "cancel": None}]
 
 
-def test_survey_and_solve_refuse_a_game_without_a_solver(capsys: pytest.CaptureFixture[str]) -> None:
+def test_survey_and_solve_refuse_a_game_without_a_solver(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from solitaire.variants.freecell import FreeCell
+
+    monkeypatch.setattr(FreeCell, "solver", lambda self: None)  # as a plugin's variant may decline
     code = CATALOG.code(CATALOG.options(variant="freecell", deal=1))
     assert run(["solve", code]) == 2
     assert run(["survey", "--variant", "freecell", "--draw", "1", "--deals", "1"]) == 2

@@ -1,0 +1,487 @@
+"""The generic solver: a search over any variant's own rules.
+
+Every game declared on the building blocks (:class:`~solitaire.variants.blocks.Declared`)
+gets this solver from ``Variant.solver``; it knows a game only through the variant:
+its legal moves (``Variant.legal_moves``), their events (``Variant.events``), and
+``Variant.is_won``.  What it adds are reductions that the blocks let it prove sound:
+
+* **A canonical position key.**  A position is written as a few bytes a pile (the
+  faces of its face-down and face-up cards), and piles that are interchangeable
+  (:meth:`~solitaire.variants.blocks.Declared.interchangeable`: FreeCell's cells and
+  columns, for instance) are sorted, so that positions that differ only by which of
+  them holds what are searched once.  The two copies of a card in a two-deck game
+  are the same face in the key.  Score and move counter are left out; the pass
+  under way only counts when passes are limited.
+* **Stock macro moves.**  For a stock that turns cards onto a waste, "tap the stock
+  k times, then play the waste card" is one move: taps commute with every move that
+  does not touch the waste, and taps not followed by a play are useless.
+* **Safe moves to the foundations** (:class:`Dominance`), made without branching: a
+  card whose foundation builds up by suit may go home when no card off the
+  foundations can ever need it, that is when every card the tableau lets go on it
+  is home or may always go home itself (a card of the foundations' base rank).
+  With foundation returns, which could bring a card back, so is every card that may
+  go on those.  FreeCell's "both cards of the other colour one rank lower are home"
+  and Solvitaire's safe moves for Klondike are this rule.
+
+The search knows the face-down cards: its verdict is the "thoughtful" one, as in the
+literature, and a winning line may turn up cards a player could not have foreseen.
+It runs in two phases on one budget of positions and seconds: a best-first search
+ordered by :func:`cost` (fewer cards in play, fewer face-down cards, fewer cards on a
+lower one), which finds most wins quickly but proves nothing, then a complete
+depth-first search with a transposition table, children tried cheapest first, which
+says "unwinnable" only when it has seen every position reachable under the
+reductions above.
+
+>>> from solitaire.plugins.builtins import new_catalog
+>>> game = new_catalog(entry_points=False).game_from_code("GO1-D1N-AAAAAAB")
+>>> result = GENERIC_SOLVER.solve(game.state, game.rules)
+>>> result.verdict
+'winnable'
+>>> for action in result.solution:
+...     _ = game.perform(action)
+>>> game.is_won()
+True
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Final
+
+from solitaire.core.moves import DRAW, Move
+from solitaire.core.solver import DEFAULT_NODES, SolveResult
+from solitaire.core.state import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Pile, State, apply_all
+
+if TYPE_CHECKING:
+    from solitaire.core.ruleset import Ruleset, Variant
+
+__all__ = ["GENERIC_SOLVER", "Dominance", "GenericSolver", "Searcher", "cost", "runs_cost"]
+
+#: The best-first phase gets 1/BEST_FIRST_SHARE of the budget of positions and time.
+BEST_FIRST_SHARE: Final = 2
+#: The clock is read every _CLOCK + 1 positions.
+_CLOCK: Final = 255
+#: How many piles' encodings the key cache keeps before it starts again.
+PILE_CACHE: Final = 300_000
+
+#: A child of a position: the actions that lead to it (one move, or taps then a play) and it.
+Child = tuple[tuple[str, ...], State]
+
+
+class _Budget(Exception):
+    """Out of positions or time, or cancelled."""
+
+
+def cost(state: State) -> int:
+    """How far ``state`` looks from a win, lower is nearer: cards in play (the stock
+    counts less), face-down cards, cards that lie on a lower one (one of them must move
+    first), breaks in the runs, cards in cells, and piles that are not empty."""
+    total = 0
+    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+        if kind == FOUNDATION:
+            continue
+        if kind == STOCK:
+            total += 4 * (len(pile.down) + len(pile.up))
+            continue
+        cards = pile.down + pile.up
+        if not cards:
+            continue
+        total += 10 * len(cards) + 3 * len(pile.down) + 1
+        if kind == CELL:
+            total += 3
+            continue
+        lowest = 14
+        under = cards[0]
+        for card in cards[1:]:
+            if under.rank < lowest:
+                lowest = under.rank
+            if card.rank > lowest:
+                total += 4
+            if card.rank != under.rank - 1 or card.suit != under.suit:
+                total += 2
+            under = card
+    return total
+
+
+def runs_cost(state: State) -> int:
+    """:func:`cost` for games whose foundations take whole runs (Spider): cards home
+    count off; a column costs 20 a face-down card and 3 a half run of its face-up cards
+    (a card on one a rank higher of another suit starts half a run, any other break a
+    whole one), twice that over face-down cards; a stock card costs 9; each move made
+    costs 3, so that on a plateau nearer positions come first."""
+    total: int = 3 * state.moves
+    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
+        if kind == FOUNDATION:
+            total -= 10 * len(pile.up)
+        elif kind == STOCK:
+            total += 9 * len(pile.down)
+        elif pile:
+            halves = 2
+            up = pile.up
+            for lower, upper in itertools.pairwise(up):
+                if upper.rank != lower.rank - 1:
+                    halves += 2
+                elif upper.suit != lower.suit:
+                    halves += 1
+            total += 20 * len(pile.down) + (6 if pile.down else 3) * halves
+    return total
+
+
+class Dominance:
+    """Which moves to the foundations are safe in a variant (see the module's
+    docstring), from its blocks; ``None`` from :meth:`of` when the blocks do not say
+    enough to prove any safe (foundations that take runs, that are not built up by
+    suit, or whose test a variant overrides)."""
+
+    def __init__(self, variant: Variant, rules: Ruleset) -> None:
+        from solitaire.variants.blocks import Declared
+
+        assert isinstance(variant, Declared)
+        self.variant = variant
+        self.decks = variant.decks
+        #: For each face, the faces the tableau lets go on it.
+        self.fitting: tuple[tuple[int, ...], ...] = variant._fitting
+        self.returns = rules.returns_allowed and variant.foundations_block.returns
+        stock = variant.stock_block
+        #: Waste cards go home safely only where every talon card stays a few taps away.
+        self.from_waste = rules.draw == 1 and rules.redeal.passes is None
+        #: A stock that deals onto every column but not while one is empty: emptying a
+        #: column is not always good there.
+        self.keep_full = stock is not None and stock.deals == "each" and stock.needs_full
+        self.sources = {pile: kind for pile, kind in variant.table.pairs if kind in (TABLEAU, CELL, RESERVE)}
+        if self.from_waste and variant.table.ids_of(WASTE):
+            self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
+
+    @classmethod
+    def of(cls, variant: Variant, rules: Ruleset) -> Dominance | None:
+        from solitaire.variants.blocks import SAME_SUIT, UP, Declared
+
+        if not isinstance(variant, Declared) or not variant.table.ids_of(FOUNDATION):
+            return None
+        home = variant.foundations_block
+        kind = type(variant)
+        if (
+            home.runs
+            or not home.by_suit
+            or home.build.direction != UP
+            or home.build.suit != SAME_SUIT
+            or home.build.step != 1
+            or kind._foundation_takes is not Declared._foundation_takes
+            or kind.events is not Declared.events
+        ):
+            return None
+        return cls(variant, rules)
+
+    def safe(self, state: State, moves: Sequence[Move]) -> Move | None:
+        """A move of ``moves`` that takes a card home safely, or None."""
+        kind = self.variant.table.kind
+        candidates = [
+            move
+            for move in moves
+            if move.dst is not None
+            and move.src in self.sources
+            and (move.dst == "f" or kind(move.dst) == FOUNDATION)
+        ]
+        if not candidates:
+            return None
+        home = [0] * 52
+        for place in state.table.places(FOUNDATION):
+            for card in state.piles[place].up:
+                home[card.index] += 1
+        base = self.variant.foundation_base(state)
+        decks = self.decks
+        fitting = self.fitting
+
+        def free(face: int) -> bool:
+            """Whether no card off the foundations needs a card to go on: it is home
+            (every copy), or it may always go home itself."""
+            return home[face] == decks or face % 13 + 1 == base
+
+        for move in candidates:
+            pile = state.pile(move.src)
+            card = pile.up[-1]
+            if not all(free(face) for face in fitting[card.index]):
+                continue
+            above = fitting[card.index]
+            if self.returns and not all(free(face) for over in above for face in fitting[over]):
+                continue
+            if self.keep_full and len(pile) == 1:
+                continue
+            return move
+        return None
+
+
+class Searcher:
+    """The search's view of one variant under one set of rules: children, keys,
+    safe moves and the measure."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        variant = rules.variant
+        self.variant = variant
+        table = variant.empty_state().table
+        self.table = table
+        self.kinds = table.kinds
+        interchangeable = getattr(variant, "interchangeable", None)
+        named = interchangeable() if interchangeable is not None else ()
+        groups = tuple(tuple(table.index[pile] for pile in group) for group in named if len(group) > 1)
+        grouped = {place for group in groups for place in group}
+        #: Places whose piles are keyed one by one; then the groups, each sorted.
+        self.single = tuple(place for place in range(len(table.ids)) if place not in grouped)
+        self.groups: tuple[tuple[int, ...], ...] = groups
+        self.group_of = {table.ids[place]: number for number, group in enumerate(groups) for place in group}
+        self.stock_place = table.index.get("s")
+        stock = getattr(variant, "stock_block", None)
+        #: A stock that deals onto the columns in their order: while it has cards, the
+        #: columns are not interchangeable.
+        self.sort_needs_empty_stock = {
+            number
+            for number, group in enumerate(groups)
+            if stock is not None and stock.deals == "each" and table.kinds[group[0]] == TABLEAU
+        }
+        self.passes_matter = rules.redeal.passes is not None
+        self.waste = table.ids_of(WASTE)[0] if table.ids_of(WASTE) else None
+        self.macro = self.waste is not None and stock is not None and stock.deals == "waste"
+        self.dominance = Dominance.of(variant, rules)
+        block = getattr(variant, "foundations_block", None)
+        self.measure: Callable[[State], int] = runs_cost if getattr(block, "runs", False) else cost
+        self.encoded: dict[int, tuple[Pile, bytes]] = {}
+        #: The foundations no card leaves (returns forbidden, or runs that stay home).
+        home = getattr(variant, "foundations_block", None)
+        leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
+        self.homes = frozenset(() if leaves else table.places(FOUNDATION))
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def home_bytes(pile: Pile) -> bytes:
+        """A foundation that nothing leaves: its first and last cards and its size say
+        all the rules can ask (the cards under the top are those missing elsewhere)."""
+        up = pile.up
+        return bytes((254, len(up), up[0].index, up[-1].index)) if up else b"\xfe\x00"
+
+    def pile_bytes(self, pile: Pile) -> bytes:
+        found = self.encoded.get(id(pile))
+        if found is not None and found[0] is pile:
+            return found[1]
+        down, up = pile.down, pile.up
+        raw = bytes((len(down), len(up), *(card.index for card in down), *(card.index for card in up)))
+        if len(self.encoded) > PILE_CACHE:
+            self.encoded.clear()
+        self.encoded[id(pile)] = (pile, raw)
+        return raw
+
+    def key(self, state: State) -> bytes:
+        """The canonical key of ``state`` (see the module's docstring)."""
+        piles = state.piles
+        encode = self.pile_bytes
+        homes = self.homes
+        parts = [
+            encode(piles[place]) if place not in homes else self.home_bytes(piles[place])
+            for place in self.single
+        ]
+        stock_empty = self.stock_place is None or not piles[self.stock_place]
+        for number, group in enumerate(self.groups):
+            encoded = [encode(piles[place]) for place in group]
+            if stock_empty or number not in self.sort_needs_empty_stock:
+                encoded.sort()
+            parts += encoded
+        if self.passes_matter:
+            parts.append(bytes((255, state.pass_number & 255)))
+        return b"".join(parts)
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def after(self, state: State, move: Move) -> State:
+        """The position after the legal ``move`` (score and counters aside)."""
+        after = apply_all(state, self.variant.events(state, move, self.rules))
+        return after
+
+    def moves(self, state: State) -> list[Move]:
+        """The legal moves, less those that only differ by which empty pile of an
+        interchangeable group they go to."""
+        moves = self.variant.legal_moves(state, self.rules)
+        if not self.groups:
+            return moves
+        piles, index, group_of = state.piles, self.table.index, self.group_of
+        kept: list[Move] = []
+        seen: set[tuple[str, int | None, int]] = set()
+        for move in moves:
+            dst = move.dst
+            if dst is not None and dst in group_of and not piles[index[dst]]:
+                mark = (move.src, move.count, group_of[dst])
+                if mark in seen:
+                    continue
+                seen.add(mark)
+            kept.append(move)
+        return kept
+
+    def children(self, state: State) -> list[Child]:
+        """Every child of ``state``; only one when a move home is safe."""
+        moves = self.moves(state)
+        if self.dominance is not None:
+            safe = self.dominance.safe(state, moves)
+            if safe is not None:
+                return [((str(safe),), self.after(state, safe))]
+        if not self.macro:
+            return [((str(move),), self.after(state, move)) for move in moves]
+        out: list[Child] = [((str(move),), self.after(state, move)) for move in moves if not move.is_draw]
+        if DRAW not in moves:
+            return out
+        # The stock's macro moves: k taps, then a play of the waste card.
+        waste = self.waste
+        here = state
+        talons: set[tuple[object, ...]] = set()
+        taps: tuple[str, ...] = ()
+        limit = 2 * len(state.cards()) + 4
+        while len(taps) < limit:
+            here = self.after(here, DRAW)
+            taps += ("s",)
+            talon = (here.stock, here.waste, here.pass_number if self.passes_matter else 0)
+            if talon in talons:
+                break
+            talons.add(talon)
+            moves = self.variant.legal_moves(here, self.rules)
+            out += [(taps + (str(move),), self.after(here, move)) for move in moves if move.src == waste]
+            if self.rules.is_won(here):
+                out.append((taps, here))
+            if DRAW not in moves:
+                break
+        return out
+
+
+class _Run:
+    """One solve: the budget, and the line found."""
+
+    def __init__(
+        self, searcher: Searcher, max_nodes: int, deadline: float, cancel: threading.Event | None
+    ) -> None:
+        self.searcher = searcher
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.cancel = cancel
+        self.nodes = 0
+
+    def count(self) -> None:
+        self.nodes += 1
+        if self.nodes >= self.max_nodes:
+            raise _Budget
+        if self.nodes & _CLOCK == 0 and (
+            time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set())
+        ):
+            raise _Budget
+
+    def best_first(self, state: State) -> list[str] | None:
+        """A winning line found by the best-first search, or None (not found: nothing
+        proved)."""
+        searcher = self.searcher
+        measure = searcher.measure
+        tie = itertools.count(0, -1)  # among equals the newest first: deeper on a plateau
+        root = searcher.key(state)
+        parents: dict[bytes, tuple[bytes, tuple[str, ...]] | None] = {root: None}
+        queue: list[tuple[int, int, bytes, State]] = [(measure(state), next(tie), root, state)]
+        try:
+            while queue:
+                _, _, here_key, here = heapq.heappop(queue)
+                for actions, child in searcher.children(here):
+                    key = searcher.key(child)
+                    if key in parents:
+                        continue
+                    parents[key] = (here_key, actions)
+                    if searcher.rules.is_won(child):
+                        line: list[str] = []
+                        step = parents[key]
+                        while step is not None:
+                            line[:0] = step[1]
+                            step = parents[step[0]]
+                        return line
+                    self.count()
+                    heapq.heappush(queue, (measure(child), next(tie), key, child))
+        except _Budget:
+            return None
+        return None
+
+    def complete(self, state: State) -> list[str] | None:
+        """Depth-first search of every position; a winning line, or None when there is
+        none.  Raises :class:`_Budget` when out of budget."""
+        searcher = self.searcher
+        measure = searcher.measure
+        won = searcher.rules.is_won
+        if won(state):
+            return []
+        seen = {searcher.key(state)}
+        line: list[tuple[str, ...]] = []
+        stack: list[list[Child]] = [self.ordered(state, measure)]
+        while stack:
+            kids = stack[-1]
+            if not kids:
+                stack.pop()
+                if line:
+                    line.pop()
+                continue
+            actions, child = kids.pop()
+            key = searcher.key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            self.count()
+            if won(child):
+                return [action for step in line for action in step] + list(actions)
+            line.append(actions)
+            stack.append(self.ordered(child, measure))
+        return None
+
+    def ordered(self, state: State, measure: Callable[[State], int]) -> list[Child]:
+        """The children, the most promising last (the stack pops from the end)."""
+        kids = self.searcher.children(state)
+        kids.sort(key=lambda kid: -measure(kid[1]))
+        return kids
+
+
+class GenericSolver:
+    """The solver every declared variant gets (see the module's docstring)."""
+
+    def solve(
+        self,
+        state: State,
+        rules: Ruleset,
+        *,
+        max_nodes: int = DEFAULT_NODES,
+        timeout: float | None = None,
+        cancel: threading.Event | None = None,
+    ) -> SolveResult:
+        """Search ``state`` for a win: ``winnable`` with a line of actions that
+        ``Game.perform`` plays to the win; ``unwinnable`` only after the complete
+        search; ``unknown`` when ``max_nodes`` positions or ``timeout`` seconds ran
+        out, or when another thread set ``cancel``."""
+        started = time.monotonic()
+        deadline = started + timeout if timeout is not None else float("inf")
+        searcher = Searcher(rules)
+        if rules.is_won(state):
+            return SolveResult("winnable", (), 0, 0.0)
+        first = _Run(
+            searcher,
+            max(1, max_nodes // BEST_FIRST_SHARE),
+            min(deadline, started + (deadline - started) / BEST_FIRST_SHARE),
+            cancel,
+        )
+        line = first.best_first(state)
+        if line is not None:
+            return SolveResult("winnable", tuple(line), first.nodes, time.monotonic() - started)
+        second = _Run(searcher, max(1, max_nodes - first.nodes), deadline, cancel)
+        try:
+            line = second.complete(state)
+        except _Budget:
+            return SolveResult("unknown", (), first.nodes + second.nodes, time.monotonic() - started)
+        nodes, seconds = first.nodes + second.nodes, time.monotonic() - started
+        if line is None:
+            return SolveResult("unwinnable", (), nodes, seconds)
+        return SolveResult("winnable", tuple(line), nodes, seconds)
+
+
+#: The solver of every declared variant (``Declared.solver``).
+GENERIC_SOLVER: Final = GenericSolver()
