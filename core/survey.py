@@ -120,13 +120,14 @@ def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
 
 @attrs.frozen
 class SurveySpec:
-    """What to survey: the game options (Normal scoring) and each deal's budget.
+    """What to survey: the game options (the variant's own scoring: a verdict does not
+    depend on the score) and each deal's budget.
 
-    ``draw`` None is the variant's default, ``redeal`` None the scoring's
-    (unlimited for Normal).  ``catalog`` makes the catalog a worker plays with, one
-    per process: a top-level function or class (picklable by reference), the
-    application's ``solitaire.plugins.builtins.new_catalog`` (the core's own
-    :class:`Catalog` has no built-ins)."""
+    ``draw`` None is the variant's default, ``redeal`` None the variant's.
+    ``catalog`` makes the catalog a worker plays with, one per process: a top-level
+    function or class (picklable by reference), the application's
+    ``solitaire.plugins.builtins.new_catalog`` (the core's own :class:`Catalog` has no
+    built-ins)."""
 
     variant: str = "klondike"
     draw: int | None = None
@@ -179,7 +180,7 @@ def survey_deal(
     from solitaire.core.solver import solve
 
     plugins = _process_catalog(catalog)
-    options = plugins.options(variant, draw, "normal", redeal, returns_allowed, deal)
+    options = plugins.options(variant, draw, None, redeal, returns_allowed, deal)
     game = plugins.new_game(options)
     result = solve(game.state, game.rules, max_nodes=max_nodes, timeout=timeout)
     return deal, result.verdict, result.seconds, result.nodes

@@ -237,7 +237,9 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
         help=_(N_("foundation returns (default: allowed)")),
     )
     survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
-    survey.add_argument("--first", type=_deal, default=0, metavar="N", help=_(N_("first deal number (0)")))
+    survey.add_argument(
+        "--first", type=_deal, default=None, metavar="N", help=_(N_("first deal number (the game's first)"))
+    )
     survey.add_argument(
         "--timeout",
         type=_seconds,
@@ -573,15 +575,24 @@ def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
 
     if args.deals < 1:
         raise BadInput(f"survey: --deals must be at least 1, not {args.deals}")
-    if args.first + args.deals > DEAL_NUMBERS:
-        raise BadInput(f"survey: deals {args.first}.. run past the last deal number, {DEAL_NUMBERS - 1}")
+    try:
+        numbers = catalog.variant(args.variant).deal_numbers
+    except OptionsError as error:
+        raise BadInput(Message("survey: {error}", error=error)) from None
+    if args.first is None:
+        args.first = numbers[0]
+    last = min(numbers[-1], DEAL_NUMBERS - 1)
+    if args.first < numbers[0]:
+        raise BadInput(f"survey: {args.variant} deals start at {numbers[0]}, not {args.first}")
+    if args.first + args.deals - 1 > last:
+        raise BadInput(f"survey: deals {args.first}.. run past the last deal number, {last}")
     if args.workers is not None and args.workers < 1:
         raise BadInput(f"survey: --workers must be at least 1, not {args.workers}")
     if args.max_nodes is not None and args.max_nodes < 1:
         raise BadInput(f"survey: --max-nodes must be at least 1, not {args.max_nodes}")
     try:
         options = catalog.options(
-            args.variant, args.draw, "normal", args.redeal, args.returns == "allowed", args.first
+            args.variant, args.draw, None, args.redeal, args.returns == "allowed", args.first
         )
     except OptionsError as error:
         raise BadInput(Message("survey: {error}", error=error)) from None
