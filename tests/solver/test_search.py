@@ -405,7 +405,7 @@ def winnable(rules: Ruleset, state: State, limit: int = 5_000) -> bool | None:
     return False
 
 
-def small_positions(rules: Ruleset, rng: random.Random, count: int) -> Iterator[State]:
+def small_positions(rules: Ruleset, rng: random.Random, count: int, talon: bool = False) -> Iterator[State]:
     """Positions of the ace to the three of two suits (one copy in a two-deck game): some
     home, the others spread over half the columns and the cells, the stock empty."""
     empty = rules.variant.empty_state()  # type: ignore[attr-defined]
@@ -413,6 +413,8 @@ def small_positions(rules: Ruleset, rng: random.Random, count: int) -> Iterator[
     table = empty.table
     homes = table.ids_of(FOUNDATION)
     places = [pile for pile, kind in table.pairs if kind in ("tableau", "cell")]
+    if talon:  # the stock and the waste first, among the places cards go
+        places = [pile for pile, kind in table.pairs if kind in ("stock", "waste")] + places
     for _ in range(count):
         piles: dict[str, list[Card]] = {pile: [] for pile in places}
         home: dict[str, list[Card]] = {}
@@ -425,7 +427,9 @@ def small_positions(rules: Ruleset, rng: random.Random, count: int) -> Iterator[
                 if table.kind(pile) == "cell" and piles[pile]:
                     pile = next(p for p in places if table.kind(p) != "cell")
                 piles[pile] += cards(f"{rank}{letter}", deck)
-        built = {pile: Pile((), tuple(held)) for pile, held in piles.items()}
+        built = {pile: Pile((), tuple(held)) for pile, held in piles.items() if pile != "s"}
+        if "s" in piles:
+            built["s"] = Pile(tuple(piles["s"]))
         built |= {pile: Pile((), tuple(held)) for pile, held in home.items()}
         yield empty.with_piles(built)
 
@@ -459,4 +463,30 @@ def test_a_safe_move_home_keeps_the_verdict(variant: str) -> None:
         assert before == winnable(rules, after, limit=10**9), (variant, state, move)
         decided += 1
     assert safe >= 5
+    assert decided >= 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "draw", "redeal"),
+    [("klondike", 1, None), ("klondike", 3, None), ("klondike", 1, "passes:1"), ("forty-thieves", 1, None)],
+)
+def test_a_safe_move_home_keeps_the_verdict_with_cards_in_the_stock(
+    variant: str, draw: int, redeal: str | None
+) -> None:
+    rules = CATALOG.ruleset(CATALOG.options(variant=variant, draw=draw, redeal=redeal))
+    dominance = Dominance.of(rules.variant, rules)
+    assert dominance is not None
+    rng = random.Random(f"dominance {variant} {draw} {redeal}")
+    safe = decided = 0
+    for state in small_positions(rules, rng, 60, talon=True):
+        move = dominance.safe(state, rules.legal_moves(state))
+        if move is None:
+            continue
+        safe += 1
+        _, after = rules.transition(state, move)
+        before = winnable(rules, state)
+        if before is None:
+            continue
+        assert before == winnable(rules, after, limit=10**9), (variant, state, move)
+        decided += 1
     assert decided >= 3
