@@ -46,6 +46,7 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, family_name, folded
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, Variant
+from solitaire.core import difficulty
 from solitaire.core.solver import solvable
 from solitaire.core.store import GameChoice, Settings, Statistics, StatsTotal
 from solitaire.frontends.cli.render import describe_rules
@@ -417,8 +418,16 @@ class NewGameDialog(QDialog):
         self.winnable_note.setWordWrap(True)
         form.addRow("", self.winnable_only)
         form.addRow("", self.winnable_note)
+        self.difficulty = QComboBox()
+        for choice in difficulty.CHOICES:
+            self.difficulty.addItem(text(f"dialog.new.difficulty.{choice}", lang), choice)
+        self.difficulty.setCurrentIndex(max(0, self.difficulty.findData(settings.difficulty)))
+        self.difficulty_label = QLabel(text("dialog.new.difficulty", lang))
+        self.difficulty_label.setBuddy(self.difficulty)
+        form.addRow(self.difficulty_label, self.difficulty)
         for changed in (self.random.toggled, self.code.textChanged):
             changed.connect(self._fit_winnable)
+        self.winnable_only.toggled.connect(self._fit_winnable)
         return form
 
     def _game_chosen(self, variant_id: str) -> None:
@@ -603,11 +612,18 @@ class NewGameDialog(QDialog):
         except OptionsError:
             known = False
         self.winnable_only.setEnabled(known and self.random.isChecked() and not self.code.text().strip())
+        levels = variant is not None and any(key[0] == variant.id for key in difficulty.THRESHOLDS)
+        self.difficulty.setEnabled(self.random_winnable() and levels)
+        self.difficulty.setToolTip("" if levels else text("dialog.new.difficulty.none", self.lang))
         note = "" if known or variant is None else variant.name(self.lang)
         self.winnable_note.setText(
             text("dialog.new.winnable.unsupported", self.lang, variant=note) if note else ""
         )
         self.winnable_note.setVisible(bool(note))
+
+    def chosen_difficulty(self) -> str:
+        """The difficulty asked of a winnable deal: "any", "easy", "medium" or "hard"."""
+        return str(self.difficulty.currentData() or "any")
 
     def random_winnable(self) -> bool:
         """Whether the new game is to be a random deal the solver proves winnable."""
