@@ -53,7 +53,10 @@ def calibrate(variant_id: str, draw: int, deals: int, first: int, timeout: float
 def write(table: dict[tuple[str, int], tuple[int, int]]) -> None:
     lines = ["#: (variant, draw) -> (most positions for easy, most positions for medium)"]
     lines.append("THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {")
-    lines.extend(f"    ({variant!r}, {draw}): ({easy}, {medium})," for (variant, draw), (easy, medium) in sorted(table.items()))
+    lines.extend(
+        f"    ({variant!r}, {draw}): ({easy}, {medium}),"
+        for (variant, draw), (easy, medium) in sorted(table.items())
+    )
     lines.append("}")
     text = TABLE.read_text(encoding="utf-8")
     block = "# -- thresholds begin --\n" + "\n".join(lines) + "\n# -- thresholds end --"
@@ -81,13 +84,17 @@ def main(argv: list[str] | None = None) -> int:
             share = f"{len(efforts)}/{args.deals}"
             if len(efforts) < 6:
                 table.pop((variant_id, draw), None)
-                print(f"{variant_id:<20} {draw:>4} {share:>9} {'-':>8} {'-':>8} {'-':>9} {seconds:>6.1f}", flush=True)
+                print(
+                    f"{variant_id:<20} {draw:>4} {share:>9} {'-':>8} {'-':>8} {'-':>9} {seconds:>6.1f}",
+                    flush=True,
+                )
                 continue
             bounds = terciles(efforts)
             table[variant_id, draw] = bounds
             median = int(statistics.median(efforts))
+            easy, medium = bounds
             print(
-                f"{variant_id:<20} {draw:>4} {share:>9} {median:>8} {bounds[0]:>8} {bounds[1]:>9} {seconds:>6.1f}",
+                f"{variant_id:<20} {draw:>4} {share:>9} {median:>8} {easy:>8} {medium:>9} {seconds:>6.1f}",
                 flush=True,
             )
     if not args.dry_run:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from solitaire.core.solver import SolveResult
     from solitaire.core.state import State
 
-__all__ = ["BUDGET", "assess", "CHOICES", "LEVELS", "NAMES", "THRESHOLDS", "fits", "level", "level_of"]
+__all__ = ["BUDGET", "CHOICES", "LEVELS", "NAMES", "THRESHOLDS", "assess", "fits", "level", "level_of"]
 
 Level = Literal["easy", "medium", "hard"]
 
@@ -69,7 +69,9 @@ def level(rules: Ruleset, nodes: int) -> Level | None:
     return level_of(options.variant, options.draw, nodes)
 
 
-def assess(state: State, rules: Ruleset, result: SolveResult, *, timeout: float | None = None) -> Level | None:
+def assess(
+    state: State, rules: Ruleset, result: SolveResult, *, timeout: float | None = None
+) -> Level | None:
     """The level of the position ``state`` that ``result`` found winnable, measured as
     the levels were calibrated: from a solve with :data:`BUDGET` positions (``result``
     itself when it was won within a budget that small, else a new solve).  A win not

@@ -40,13 +40,12 @@ from qtpy.QtWidgets import (
     QWidget,
 )
 
-from solitaire.core import i18n
+from solitaire.core import difficulty, i18n
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, family_name, folded
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, Variant
-from solitaire.core import difficulty
 from solitaire.core.solver import solvable
 from solitaire.core.store import GameChoice, Settings, Statistics, StatsTotal
 from solitaire.frontends.cli.render import describe_rules
