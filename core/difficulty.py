@@ -48,6 +48,19 @@ BUDGET: Final = 150_000
 # -- thresholds begin --
 #: (variant, draw) -> (most positions for easy, most positions for medium)
 THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
+    ('bakers-dozen', 1): (492, 573),
+    ('beleaguered-castle', 1): (465, 861),
+    ('canfield', 1): (350, 638),
+    ('eight-off', 1): (331, 401),
+    ('freecell', 1): (715, 1206),
+    ('grandfather', 1): (593, 910),
+    ('klondike', 1): (39, 99),
+    ('klondike', 3): (60, 95),
+    ('reflechi', 1): (47, 130),
+    ('reflechi', 3): (64, 204),
+    ('spider', 1): (1418, 1646),
+    ('tripeaks', 1): (89, 113),
+    ('yukon', 1): (864, 1812),
 }
 # -- thresholds end --
 # fmt: on
