@@ -97,6 +97,8 @@ WAITING: Final = "waiting-games"
 COUNTED_IDS: Final = 500
 #: The values of :attr:`Settings.winnable_indicator`.
 INDICATOR_MODES: Final = ("off", "open", "always")
+#: The values of :attr:`Settings.difficulty` (:data:`solitaire.core.difficulty.CHOICES`).
+DIFFICULTIES: Final = ("any", "easy", "medium", "hard")
 _T = TypeVar("_T")
 
 
@@ -179,6 +181,9 @@ class Settings:
     returns_allowed: bool = True
     #: Random new games only from deals the solver proves winnable (where it knows the variant).
     winnable_only: bool = False
+    #: The difficulty of those deals: "any", "easy", "medium" or "hard" (see
+    #: :mod:`solitaire.core.difficulty`; games without levels take any winnable deal).
+    difficulty: str = "any"
     #: The status bar's "still winnable?" verdict: "off", "open" (only in games that hide
     #: nothing, such as Réfléchi) or "always" (in Klondike too, knowing the face-down cards).
     winnable_indicator: str = "open"
@@ -198,6 +203,8 @@ class Settings:
             raise ValueError(
                 f"language must be a language code such as en or ru, or null, not {self.language!r}"
             )
+        if self.difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {self.difficulty!r}")
         if self.winnable_indicator not in INDICATOR_MODES:
             modes = ", ".join(INDICATOR_MODES)
             raise ValueError(f"winnable_indicator must be {modes}, not {self.winnable_indicator!r}")

@@ -1,6 +1,7 @@
-"""Klondike hints that do not peek (a built-in plugin, ``sampling-hints``).
+"""Hints that do not peek (a built-in plugin, ``sampling-hints``).
 
-In a variant that hides cards from the player (Klondike's face-down cards), a
+In a variant that hides cards from the player (``Variant.hidden_information``:
+Klondike's face-down cards, Spider's, a stock that deals onto the columns), a
 solver that sees them would give hints no player could have found.  This
 provider looks only at what the player has seen.  It guesses the unseen cards
 many times over, each guess consistent with what is in sight, solves every
@@ -10,20 +11,21 @@ the move that starts a win in the most guesses ("hindsight optimisation").
 **What the player has seen**, from the position alone (a player with a perfect
 memory; cards shown and then taken back by undo count as unseen):
 
-* every face-up card, where it lies: columns, foundations and the whole waste
+* every face-up card, where it lies: columns, cells, reserves, foundations and the whole waste
   (each waste card was turned up when it was drawn; with draw 3 that includes
   the cards under the top three);
 * the stock once the waste has been turned back into it (``pass_number`` above
   1): every one of its cards was drawn, hence shown, in the pass before;
-* not the stock during the first pass through it (``pass_number`` 1), and never
-  a face-down column card.
+* not the stock during the first pass through it (``pass_number`` 1; a stock
+  that deals onto the columns is never turned back), and never a face-down card
+  of any other pile.
 
-The unseen cards are thus known as a set (the 52 cards but those in sight),
-not where they lie: a guess deals them at random into the unseen places, the
-face-down cards of each column (bottom first) and then, in the first pass, the
-stock.  The random generator is seeded from what is in sight, so the guesses,
-and the hint, are the same for every arrangement of the unseen cards: the hint
-cannot depend on them.
+The unseen cards are thus known as a set (the game's cards, any number of decks,
+but those in sight), not where they lie: a guess deals them at random into the
+unseen places, the face-down cards of each pile but the stock (bottom first, in
+layout order) and then, in the first pass, the stock.  The random generator is
+seeded from what is in sight, so the guesses, and the hint, are the same for
+every arrangement of the unseen cards: the hint cannot depend on them.
 
 Each guess is solved once and votes for the first action of its winning line
 (a tap of the stock is the draw).  One solve a guess makes many guesses per
@@ -70,7 +72,7 @@ from solitaire.core.hookspecs import hookimpl
 from solitaire.core.i18n import Message, Plural
 from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
-from solitaire.core.state import STOCK, TABLEAU, Pile, State
+from solitaire.core.state import FOUNDATION, STOCK, TABLEAU, WASTE, Pile, State
 
 __all__ = [
     "SamplingBudget",
@@ -83,6 +85,7 @@ __all__ = [
     "solitaire_hint",
     "stock_seen",
     "unseen_cards",
+    "unseen_places",
 ]
 
 
@@ -115,27 +118,41 @@ def stock_seen(state: State) -> bool:
     return state.pass_number > 1
 
 
+def unseen_places(state: State) -> tuple[int, ...]:
+    """The places (in ``State.piles``) whose face-down cards the player has not seen:
+    every pile with face-down cards but the stock, in layout order, then the stock
+    (in the first pass)."""
+    kinds = state.table.kinds
+    places = [place for place, pile in enumerate(state.piles) if pile.down and kinds[place] != STOCK]
+    if not stock_seen(state):
+        places.extend(place for place in state.table.places(STOCK) if state.piles[place].down)
+    return tuple(places)
+
+
 def unseen_cards(state: State) -> tuple[Card, ...]:
-    """The cards the player has not seen, in card order (not where they lie)."""
-    seen = {card.index for card in state.waste}
-    for foundation in state.foundations:
-        seen.update(card.index for card in foundation)
-    for column in state.tableau:
-        seen.update(card.index for card in column.up)
-    if stock_seen(state):
-        seen.update(card.index for card in state.stock)
-    return tuple(card for card in CARDS if card.index not in seen)
+    """The cards the player has not seen, in card order (not where they lie): any
+    number of decks."""
+    piles = state.piles
+    return tuple(sorted((card for place in unseen_places(state) for card in piles[place].down), key=_order))
+
+
+def _order(card: Card) -> int:
+    return card.uid
+
+
+def _faces(cards: Sequence[Card]) -> tuple[int, ...]:
+    return tuple(card.index for card in cards)
 
 
 def _sight(state: State, rules: Ruleset) -> tuple[Hashable, ...]:
     """What the player sees: the position with each unseen pile reduced to its size, and
     what matters of the pass under way (whether the stock was seen, the passes left)."""
-    stock: Hashable = tuple(card.index for card in state.stock) if stock_seen(state) else len(state.stock)
+    unseen = set(unseen_places(state))
     return (
-        stock,
-        tuple(card.index for card in state.waste),
-        tuple(len(foundation) for foundation in state.foundations),
-        tuple((len(column.down), tuple(card.index for card in column.up)) for column in state.tableau),
+        tuple(
+            (len(pile.down) if place in unseen else _faces(pile.down), _faces(pile.up))
+            for place, pile in enumerate(state.piles)
+        ),
         stock_seen(state),
         rules.redeal.passes_left(state),
     )
@@ -143,13 +160,26 @@ def _sight(state: State, rules: Ruleset) -> tuple[Hashable, ...]:
 
 def _seed(state: State, rules: Ruleset) -> int:
     """The guesses' seed: what is in sight, with the stock and the waste taken as one
-    set of cards, so that tapping through a stock already seen keeps the same guesses."""
+    set of cards, so that tapping through a stock already seen keeps the same guesses.
+    (In Klondike: the foundations' heights and the columns' face-down counts and face-up
+    cards; elsewhere every other pile's cards in sight.)"""
+    kinds = state.table.kinds
     waste = sorted(card.index for card in state.waste)
     if stock_seen(state):
         talon: Hashable = tuple(sorted([*waste, *(card.index for card in state.stock)]))
     else:
         talon = (len(state.stock), tuple(waste))
-    text = repr((_rules_key(rules), talon, _sight(state, rules)[2:]))
+    foundations = tuple(len(foundation) for foundation in state.foundations)
+    columns = tuple((len(column.down), _faces(column.up)) for column in state.tableau)
+    others = tuple(
+        (len(pile.down), _faces(pile.up))
+        for place, pile in enumerate(state.piles)
+        if kinds[place] not in (STOCK, WASTE, FOUNDATION, TABLEAU)
+    )
+    sight: tuple[Hashable, ...] = (foundations, columns, stock_seen(state), rules.redeal.passes_left(state))
+    if others:
+        sight = (*sight, others)
+    text = repr((_rules_key(rules), talon, sight))
     import hashlib
 
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
@@ -161,23 +191,21 @@ def _rules_key(rules: Ruleset) -> tuple[Hashable, ...]:
 
 
 def deal_unseen(state: State, cards: Sequence[Card]) -> State:
-    """``state`` with ``cards`` dealt into the unseen places: the face-down cards of
-    each column in turn, bottom first, then (in the first pass) the stock, bottom first.
+    """``state`` with ``cards`` dealt into the unseen places (:func:`unseen_places`):
+    the face-down cards of each pile in turn, bottom first (in Klondike the columns),
+    then (in the first pass) the stock, bottom first.
 
     ``cards`` must be as many as the unseen places (``len(unseen_cards(state))``)."""
-    places = sum(len(column.down) for column in state.tableau)
-    if not stock_seen(state):
-        places += len(state.stock)
-    if len(cards) != places:
-        raise ValueError(f"{len(cards)} cards for {places} unseen places")
+    places = unseen_places(state)
+    piles = state.piles
+    count = sum(len(piles[place].down) for place in places)
+    if len(cards) != count:
+        raise ValueError(f"{len(cards)} cards for {count} unseen places")
     deck = iter(cards)
-    table = state.table
+    ids = state.table.ids
     changes = {
-        pile: Pile(tuple(next(deck) for _ in column.down), column.up)
-        for pile, column in zip(table.ids_of(TABLEAU), state.tableau, strict=True)
+        ids[place]: Pile(tuple(next(deck) for _ in piles[place].down), piles[place].up) for place in places
     }
-    if not stock_seen(state) and state.stock:
-        changes[table.ids_of(STOCK)[0]] = Pile(tuple(next(deck) for _ in state.stock))
     return state.with_piles(changes)
 
 
@@ -199,7 +227,16 @@ def guesses(state: State, rules: Ruleset) -> Iterator[State]:
 def safe_move(state: State, rules: Ruleset) -> Move | None:
     """A move to a foundation that cannot spoil a win: a card of rank 2 or less, or
     one whose two possible holders (the cards of the other colour one rank lower)
-    are home already; from the waste only at draw 1 with unlimited redeals."""
+    are home already; from the waste only at draw 1 with unlimited redeals.  In the
+    games of the generic solver, a move its reductions take as safe
+    (:class:`~solitaire.core.search.Dominance`)."""
+    from solitaire.core.solver import KLONDIKE_SOLVER, solver_of
+
+    if solver_of(rules) is not KLONDIKE_SOLVER:
+        from solitaire.core.search import Dominance
+
+        dominance = Dominance.of(rules.variant, rules)
+        return None if dominance is None else dominance.safe(state, rules.legal_moves(state))
     heights = [len(foundation) for foundation in state.foundations]
 
     def safe(card: Card) -> bool:

@@ -1,6 +1,6 @@
 """Hints backed by the solver, where that is fair (a built-in plugin, ``solver-hints``).
 
-In variants whose tableau hides nothing (Réfléchi) the hint is the first move of
+In variants whose tableau hides nothing (Réfléchi, FreeCell, Golf...) the hint is the first move of
 a winning line when the solver finds one within a small budget; the rest of
 that line is remembered, so the hints that follow it cost nothing.  Elsewhere,
 and when the budget runs out, the next provider (the heuristic) answers.
@@ -19,11 +19,23 @@ from solitaire.core.moves import DRAW, Move
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.state import State
 
-__all__ = ["HINT_NODES", "HINT_SECONDS", "known", "solitaire_hint", "solver_hint"]
+__all__ = [
+    "GENERIC_HINT_NODES",
+    "GENERIC_HINT_SECONDS",
+    "HINT_NODES",
+    "HINT_SECONDS",
+    "known",
+    "solitaire_hint",
+    "solver_hint",
+]
 
 #: The most a hint may think: positions searched, and seconds.
 HINT_NODES: Final = 1_500
 HINT_SECONDS: Final = 0.2
+#: The same for the generic solver (every game but the Klondike family's), which
+#: searches fewer positions a second and needs more of them in the open games.
+GENERIC_HINT_NODES: Final = 10_000
+GENERIC_HINT_SECONDS: Final = 0.6
 
 #: What the solver said about positions: the winning move from there, or None.
 known: Memory[tuple[GameOptions, State], Move | None] = Memory(2_048)
@@ -31,7 +43,12 @@ known: Memory[tuple[GameOptions, State], Move | None] = Memory(2_048)
 
 def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     """The first move of a winning line, or None (hidden cards, no win found in time)."""
-    from solitaire.core.solver import solvable, solve  # the solver loads when a hint is asked
+    from solitaire.core.solver import (
+        KLONDIKE_SOLVER,
+        solvable,
+        solve,
+        solver_of,
+    )  # loaded when a hint is asked
 
     if rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None
@@ -39,7 +56,11 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     found, move = known.recall(key)
     if found:
         return _hint(state, move) if move is not None else None
-    result = solve(state, rules, max_nodes=HINT_NODES, timeout=HINT_SECONDS)
+    if solver_of(rules) is KLONDIKE_SOLVER:
+        nodes, seconds = HINT_NODES, HINT_SECONDS
+    else:
+        nodes, seconds = GENERIC_HINT_NODES, GENERIC_HINT_SECONDS
+    result = solve(state, rules, max_nodes=nodes, timeout=seconds)
     if result.verdict == "unwinnable":
         return Hint(
             None,

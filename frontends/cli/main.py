@@ -525,14 +525,17 @@ def cmd_solve(catalog: Catalog, args: argparse.Namespace) -> int:
         return status
     result = solve(game.state, game.rules, timeout=args.timeout)
     if args.json:
-        _print_json(
-            {
-                "verdict": result.verdict,
-                "solution": list(result.solution),
-                "nodes": result.nodes,
-                "seconds": round(result.seconds, 3),
-            }
-        )
+        answer: dict[str, object] = {
+            "verdict": result.verdict,
+            "solution": list(result.solution),
+            "nodes": result.nodes,
+            "seconds": round(result.seconds, 3),
+        }
+        if result.verdict == "winnable":
+            from solitaire.core.difficulty import assess
+
+            answer["difficulty"] = assess(game.state, game.rules, result, timeout=args.timeout)
+        _print_json(answer)
         return EXIT_OK
     said = Plural(
         "{verdict} ({nodes} positions, {seconds} s)",  # the English as it always was

@@ -40,7 +40,7 @@ from qtpy.QtWidgets import (
     QWidget,
 )
 
-from solitaire.core import i18n
+from solitaire.core import difficulty, i18n
 from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, family_name, folded
@@ -417,8 +417,16 @@ class NewGameDialog(QDialog):
         self.winnable_note.setWordWrap(True)
         form.addRow("", self.winnable_only)
         form.addRow("", self.winnable_note)
+        self.difficulty = QComboBox()
+        for choice in difficulty.CHOICES:
+            self.difficulty.addItem(text(f"dialog.new.difficulty.{choice}", lang), choice)
+        self.difficulty.setCurrentIndex(max(0, self.difficulty.findData(settings.difficulty)))
+        self.difficulty_label = QLabel(text("dialog.new.difficulty", lang))
+        self.difficulty_label.setBuddy(self.difficulty)
+        form.addRow(self.difficulty_label, self.difficulty)
         for changed in (self.random.toggled, self.code.textChanged):
             changed.connect(self._fit_winnable)
+        self.winnable_only.toggled.connect(self._fit_winnable)
         return form
 
     def _game_chosen(self, variant_id: str) -> None:
@@ -603,11 +611,18 @@ class NewGameDialog(QDialog):
         except OptionsError:
             known = False
         self.winnable_only.setEnabled(known and self.random.isChecked() and not self.code.text().strip())
+        levels = variant is not None and any(key[0] == variant.id for key in difficulty.THRESHOLDS)
+        self.difficulty.setEnabled(self.random_winnable() and levels)
+        self.difficulty.setToolTip("" if levels else text("dialog.new.difficulty.none", self.lang))
         note = "" if known or variant is None else variant.name(self.lang)
         self.winnable_note.setText(
             text("dialog.new.winnable.unsupported", self.lang, variant=note) if note else ""
         )
         self.winnable_note.setVisible(bool(note))
+
+    def chosen_difficulty(self) -> str:
+        """The difficulty asked of a winnable deal: "any", "easy", "medium" or "hard"."""
+        return str(self.difficulty.currentData() or "any")
 
     def random_winnable(self) -> bool:
         """Whether the new game is to be a random deal the solver proves winnable."""

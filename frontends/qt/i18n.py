@@ -219,6 +219,12 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
         " a player who could see them would win. Preferences can hide this."
     ),
     "dialog.new.winnable": N_("Winnable deals only (the solver proves each random deal)"),
+    "dialog.new.difficulty": N_("Difficulty:"),
+    "dialog.new.difficulty.any": N_("Any difficulty"),
+    "dialog.new.difficulty.easy": N_("Easy"),
+    "dialog.new.difficulty.medium": N_("Medium"),
+    "dialog.new.difficulty.hard": N_("Hard"),
+    "dialog.new.difficulty.none": N_("No difficulty levels for this game yet: any winnable deal."),
     "dialog.new.winnable.unsupported": N_(
         "The solver does not know the rules of {variant}: any deal may come."
     ),

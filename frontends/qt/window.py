@@ -728,6 +728,7 @@ class MainWindow(QMainWindow):
         self.settings = attrs.evolve(
             remember_choice(self.settings, options, default_redeal),
             winnable_only=dialog.winnable_only.isChecked(),
+            difficulty=dialog.chosen_difficulty(),
         )
         self.store.save_settings(self.settings)
         if dialog.random_winnable():
@@ -745,6 +746,9 @@ class MainWindow(QMainWindow):
         if self.search is not None:
             self.search.cancel()
         self.thinker.cancel("verdict")  # the solver's time goes to the new deal
+        # Deals from the variant's own numbers (FreeCell's Microsoft deals start at 1).
+        tuning.setdefault("random_deal", self.catalog.variant(options.variant).random_deal)
+        tuning.setdefault("difficulty", self.settings.difficulty if self.settings.winnable_only else "any")
         search = DealSearch(self.thinker, options, self.lang, self, **tuning)
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))

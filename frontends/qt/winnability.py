@@ -18,6 +18,7 @@ from qtpy.QtCore import QObject, Qt, QTimer, Signal
 from qtpy.QtWidgets import QLabel, QProgressDialog, QWidget
 
 from solitaire.core.deals import DEAL_NUMBERS
+from solitaire.core.difficulty import BUDGET, fits
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
@@ -43,7 +44,7 @@ IndicatorState = Literal["winnable", "unwinnable", "unknown", "thinking"]
 VERDICT_NODES: Final = 400_000
 VERDICT_SECONDS: Final = 8.0
 #: The budget for one deal of a winnable-only game (a deal not proved in it is passed over).
-DEAL_NODES: Final = 150_000
+DEAL_NODES: Final = BUDGET  # the budget the difficulty levels are calibrated with
 DEAL_SECONDS: Final = 3.0
 #: Deals tried before the search for a winnable one gives up.
 MAX_DEALS: Final = 100
@@ -136,11 +137,14 @@ class DealSearch(QObject):
         timeout: float = DEAL_SECONDS,
         max_deals: int = MAX_DEALS,
         random_deal: Callable[[], int] | None = None,
+        difficulty: str = "any",
     ) -> None:
         super().__init__(parent)
         self.thinker, self.options, self.lang = thinker, options, lang
         self.max_nodes, self.timeout, self.max_deals = max_nodes, timeout, max_deals
         self.random_deal = random_deal or (lambda: secrets.randbelow(DEAL_NUMBERS))
+        #: The level a found deal must be of (:func:`solitaire.core.difficulty.fits`).
+        self.difficulty = difficulty
         self.tried = 0
         self.running = False
         self.dialog = QProgressDialog(parent)
@@ -192,7 +196,11 @@ class DealSearch(QObject):
             return
         self.tried += 1
         self._update_label()
-        if result is not None and result.verdict == "winnable":
+        if (
+            result is not None
+            and result.verdict == "winnable"
+            and fits(self.difficulty, options.variant, options.draw, result.nodes)
+        ):
             self._finish()
             self.found.emit(options)
         elif self.tried >= self.max_deals:

@@ -746,3 +746,51 @@ def test_the_clock_stands_while_a_winnable_deal_is_sought(
     search.cancel()
     now[0] += 5
     assert window.elapsed() == 25  # the game goes on, and so does its clock
+
+
+#: Golf: the generic solver decides no deal within the search's 3 s a deal yet (a few
+#: thousand positions a second there), so the search gives up after its 100 deals.
+GOLF_UNDECIDED = pytest.mark.xfail(
+    reason="Golf deals are not decided within the deal search's budget", run=False
+)
+
+
+@pytest.mark.parametrize("variant", ["freecell", "spider", pytest.param("golf", marks=GOLF_UNDECIDED)])
+def test_winnable_only_and_a_difficulty_in_any_game_through_the_new_game_action(
+    qtbot: QtBot,
+    open_window: OpenWindow,
+    catalog: Catalog,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    variant: str,
+) -> None:
+    from qtpy.QtGui import QAction
+
+    from solitaire.core import difficulty
+
+    levels = any(key[0] == variant for key in difficulty.THRESHOLDS)
+    wanted = "easy" if levels else "any"
+
+    def exec_(dialog: NewGameDialog) -> int:
+        dialog.select_game(variant)
+        dialog.draw.setCurrentIndex(max(0, dialog.draw.findData(1)))  # Spider: one suit
+        assert dialog.winnable_only.isEnabled()
+        dialog.winnable_only.setChecked(True)
+        assert dialog.difficulty.isEnabled() is levels
+        dialog.difficulty.setCurrentIndex(dialog.difficulty.findData(wanted))
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewGameDialog, "exec", exec_)
+    window = open_window(catalog)
+    before = window.game
+    new = next(action for action in window.findChildren(QAction) if action.text() == text("action.new", "en"))
+    new.trigger()
+    assert store.settings().winnable_only
+    assert store.settings().difficulty == wanted
+    qtbot.waitUntil(lambda: window.game is not before, timeout=120_000)
+    game = window.game
+    assert game is not None and game.rules.variant.id == variant
+    assert game.rules.options.deal in game.rules.variant.deal_numbers
+    result = solve(game.state, game.rules, max_nodes=difficulty.BUDGET)
+    assert result.verdict == "winnable"
+    assert difficulty.fits(wanted, variant, game.rules.options.draw, result.nodes)
