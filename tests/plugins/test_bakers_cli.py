@@ -101,7 +101,6 @@ def test_show_gives_a_deal_of_bakers_game(capsys: pytest.CaptureFixture[str]) ->
         (["show", "BG1-D3X-AAAAAAG"], "draw mode must be D1, not 'D3'"),
         (["show", "BG1-D1W-AAAAAAG"], "scoring 'windows' does not fit bakers (it fits: none)"),
         (["play", CODE, "t8>f", "t7:0>t2"], "action at index 1: 't7:0>t2' is not a move"),
-        (["solve", CODE], "the solver does not know the rules of Baker's Game"),
     ],
 )
 def test_what_bakers_game_cannot_take_is_bad_input(
@@ -110,6 +109,15 @@ def test_what_bakers_game_cannot_take_is_bad_input(
     status, out, err = cli(capsys, *argv)
     assert status == 2 and out == ""
     assert problem in err and len(err.splitlines()) == 1
+
+
+def test_the_plugins_game_gets_the_generic_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(capsys, "solve", CODE, "--json", "--timeout", "20")
+    assert status == 0 and err == ""
+    result = json.loads(out)
+    assert result["verdict"] == "winnable"  # and the line plays to a win through the command line
+    status, out, _ = cli(capsys, "play", CODE, *result["solution"], "--json")
+    assert status == 0 and json.loads(out)["won"] is True
 
 
 def test_play_moves_cards_and_reports_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
