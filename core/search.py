@@ -76,35 +76,53 @@ class _Budget(Exception):
     """Out of positions or time, or cancelled."""
 
 
+def pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of :func:`cost`."""
+    if kind == FOUNDATION:
+        return 0
+    if kind == STOCK:
+        return 4 * (len(pile.down) + len(pile.up))
+    cards = pile.down + pile.up
+    if not cards:
+        return 0
+    total = 10 * len(cards) + 3 * len(pile.down) + 1
+    if kind == CELL:
+        return total + 3
+    lowest = 14
+    under = cards[0]
+    for card in cards[1:]:
+        if under.rank < lowest:
+            lowest = under.rank
+        if card.rank > lowest:
+            total += 4
+        if card.rank != under.rank - 1 or card.suit != under.suit:
+            total += 2
+        under = card
+    return total
+
+
 def cost(state: State) -> int:
     """How far ``state`` looks from a win, lower is nearer: cards in play (the stock
     counts less), face-down cards, cards that lie on a lower one (one of them must move
     first), breaks in the runs, cards in cells, and piles that are not empty."""
-    total = 0
-    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
-        if kind == FOUNDATION:
-            continue
-        if kind == STOCK:
-            total += 4 * (len(pile.down) + len(pile.up))
-            continue
-        cards = pile.down + pile.up
-        if not cards:
-            continue
-        total += 10 * len(cards) + 3 * len(pile.down) + 1
-        if kind == CELL:
-            total += 3
-            continue
-        lowest = 14
-        under = cards[0]
-        for card in cards[1:]:
-            if under.rank < lowest:
-                lowest = under.rank
-            if card.rank > lowest:
-                total += 4
-            if card.rank != under.rank - 1 or card.suit != under.suit:
-                total += 2
-            under = card
-    return total
+    return sum(pile_cost(pile, kind) for pile, kind in zip(state.piles, state.table.kinds, strict=True))
+
+
+def runs_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of :func:`runs_cost`."""
+    if kind == FOUNDATION:
+        return -10 * len(pile.up)
+    if kind == STOCK:
+        return 9 * len(pile.down)
+    if not pile:
+        return 0
+    halves = 2
+    for lower, upper in itertools.pairwise(pile.up):
+        if upper.rank != lower.rank - 1:
+            halves += 2
+        elif upper.suit != lower.suit:
+            halves += 1
+    return 20 * len(pile.down) + (6 if pile.down else 3) * halves
 
 
 def runs_cost(state: State) -> int:
@@ -113,22 +131,8 @@ def runs_cost(state: State) -> int:
     (a card on one a rank higher of another suit starts half a run, any other break a
     whole one), twice that over face-down cards; a stock card costs 9; each move made
     costs 3, so that on a plateau nearer positions come first."""
-    total: int = 3 * state.moves
-    for pile, kind in zip(state.piles, state.table.kinds, strict=True):
-        if kind == FOUNDATION:
-            total -= 10 * len(pile.up)
-        elif kind == STOCK:
-            total += 9 * len(pile.down)
-        elif pile:
-            halves = 2
-            up = pile.up
-            for lower, upper in itertools.pairwise(up):
-                if upper.rank != lower.rank - 1:
-                    halves += 2
-                elif upper.suit != lower.suit:
-                    halves += 1
-            total += 20 * len(pile.down) + (6 if pile.down else 3) * halves
-    return total
+    piles = zip(state.piles, state.table.kinds, strict=True)
+    return 3 * state.moves + sum(runs_pile_cost(pile, kind) for pile, kind in piles)
 
 
 class Dominance:
@@ -248,12 +252,31 @@ class Searcher:
         self.macro = self.waste is not None and stock is not None and stock.deals == "waste"
         self.dominance = Dominance.of(variant, rules)
         block = getattr(variant, "foundations_block", None)
-        self.measure: Callable[[State], int] = runs_cost if getattr(block, "runs", False) else cost
+        self.runs = bool(getattr(block, "runs", False))
+        self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
         self.encoded: dict[int, tuple[Pile, bytes]] = {}
+        self.costs: dict[int, tuple[Pile, int]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
         home = getattr(variant, "foundations_block", None)
         leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
         self.homes = frozenset(() if leaves else table.places(FOUNDATION))
+
+    def measure(self, state: State) -> int:
+        """:func:`cost` (or :func:`runs_cost`) of ``state``, each pile's share computed
+        once while the pile object lives on in the positions searched."""
+        costs = self.costs
+        if len(costs) > PILE_CACHE:
+            costs.clear()
+        total = 3 * state.moves if self.runs else 0
+        for pile, kind in zip(state.piles, self.kinds, strict=True):
+            found = costs.get(id(pile))
+            if found is not None and found[0] is pile:
+                total += found[1]
+                continue
+            share = self.pile_cost(pile, kind)
+            costs[id(pile)] = (pile, share)
+            total += share
+        return total
 
     # -- keys ---------------------------------------------------------------------------------
 
