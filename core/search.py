@@ -223,7 +223,7 @@ class Searcher:
     """The search's view of one variant under one set of rules: children, keys,
     safe moves and the measure."""
 
-    def __init__(self, rules: Ruleset) -> None:
+    def __init__(self, rules: Ruleset, *, dominance: bool = True) -> None:
         self.rules = rules
         variant = rules.variant
         self.variant = variant
@@ -250,7 +250,7 @@ class Searcher:
         self.passes_matter = rules.redeal.passes is not None
         self.waste = table.ids_of(WASTE)[0] if table.ids_of(WASTE) else None
         self.macro = self.waste is not None and stock is not None and stock.deals == "waste"
-        self.dominance = Dominance.of(variant, rules)
+        self.dominance = Dominance.of(variant, rules) if dominance else None
         block = getattr(variant, "foundations_block", None)
         self.runs = bool(getattr(block, "runs", False))
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
@@ -381,8 +381,14 @@ class _Run:
     """One solve: the budget, and the line found."""
 
     def __init__(
-        self, searcher: Searcher, max_nodes: int, deadline: float, cancel: threading.Event | None
+        self,
+        searcher: Searcher,
+        max_nodes: int,
+        deadline: float,
+        cancel: threading.Event | None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.clock = clock
         self.searcher = searcher
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -394,7 +400,7 @@ class _Run:
         if self.nodes >= self.max_nodes:
             raise _Budget
         if self.nodes & _CLOCK == 0 and (
-            time.monotonic() > self.deadline or (self.cancel is not None and self.cancel.is_set())
+            self.clock() > self.deadline or (self.cancel is not None and self.cancel.is_set())
         ):
             raise _Budget
 
@@ -466,7 +472,16 @@ class _Run:
 
 
 class GenericSolver:
-    """The solver every declared variant gets (see the module's docstring)."""
+    """The solver every declared variant gets (see the module's docstring).
+
+    ``clock`` reads the seconds ``timeout`` counts (the wall clock by default;
+    ``time.process_time`` for CPU time, as benchmarks on a busy machine want);
+    ``dominance=False`` makes no safe move without branching (to test that they are
+    safe)."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic, dominance: bool = True) -> None:
+        self.clock = clock
+        self.dominance = dominance
 
     def solve(
         self,
@@ -481,9 +496,10 @@ class GenericSolver:
         ``Game.perform`` plays to the win; ``unwinnable`` only after the complete
         search; ``unknown`` when ``max_nodes`` positions or ``timeout`` seconds ran
         out, or when another thread set ``cancel``."""
-        started = time.monotonic()
+        clock = self.clock
+        started = clock()
         deadline = started + timeout if timeout is not None else float("inf")
-        searcher = Searcher(rules)
+        searcher = Searcher(rules, dominance=self.dominance)
         if rules.is_won(state):
             return SolveResult("winnable", (), 0, 0.0)
         first = _Run(
@@ -491,16 +507,17 @@ class GenericSolver:
             max(1, max_nodes // BEST_FIRST_SHARE),
             min(deadline, started + (deadline - started) / BEST_FIRST_SHARE),
             cancel,
+            clock,
         )
         line = first.best_first(state)
         if line is not None:
-            return SolveResult("winnable", tuple(line), first.nodes, time.monotonic() - started)
-        second = _Run(searcher, max(1, max_nodes - first.nodes), deadline, cancel)
+            return SolveResult("winnable", tuple(line), first.nodes, clock() - started)
+        second = _Run(searcher, max(1, max_nodes - first.nodes), deadline, cancel, clock)
         try:
             line = second.complete(state)
         except _Budget:
-            return SolveResult("unknown", (), first.nodes + second.nodes, time.monotonic() - started)
-        nodes, seconds = first.nodes + second.nodes, time.monotonic() - started
+            return SolveResult("unknown", (), first.nodes + second.nodes, clock() - started)
+        nodes, seconds = first.nodes + second.nodes, clock() - started
         if line is None:
             return SolveResult("unwinnable", (), nodes, seconds)
         return SolveResult("winnable", tuple(line), nodes, seconds)
