@@ -40,7 +40,9 @@ def freecell_rules() -> Ruleset:
 
 def position(rules: Ruleset, piles: dict[str, str]) -> State:
     """A FreeCell position from card texts a pile, bottom card first."""
-    changes = {pile: Pile((), tuple(Card.parse(text) for text in cards.split())) for pile, cards in piles.items()}
+    changes = {
+        pile: Pile((), tuple(Card.parse(text) for text in cards.split())) for pile, cards in piles.items()
+    }
     return rules.variant.empty_state().with_piles(changes)
 
 
@@ -78,7 +80,10 @@ def test_a_nearly_played_position_is_winnable() -> None:
     # The jacks are home but the red ones; a column holds KC QH JD over QS JH: the
     # queen and king of spades wait on a column's run, a cell holds KH.
     rules = freecell_rules()
-    piles = home_through(10) | {"f1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS", "f4": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC"}
+    piles = home_through(10) | {
+        "f1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
+        "f4": "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC",
+    }
     piles |= {"c1": "KH", "t1": "KS QD", "t2": "KD QS JH", "t3": "KC QH JD", "t4": "QC"}
     state = position(rules, piles)
     result = GENERIC_SOLVER.solve(state, rules, max_nodes=BUDGET)
@@ -96,7 +101,7 @@ def _verdict(variant: FreeCell, deal: int) -> str:
     return GENERIC_SOLVER.solve(state, rules, max_nodes=BUDGET).verdict
 
 
-@pytest.mark.parametrize("deal", [1, 2, 8, 11, 16])
+@pytest.mark.parametrize("deal", [2, 5, 8, 11, 16])
 def test_winnable_with_three_cells_is_winnable_with_four(deal: int) -> None:
     three = _verdict(ThreeCellFreeCell(), deal)
     four = _verdict(FreeCell(), deal)
