@@ -230,7 +230,12 @@ class Searcher:
         self.rules = rules
         variant = rules.variant
         self.variant = variant
-        table = variant.empty_state().table
+        from solitaire.variants.blocks import Declared
+
+        if isinstance(variant, Declared):
+            table = variant.table
+        else:  # a variant off the blocks: its table from a dealt position
+            table = variant.initial_state(variant.dealt_order(variant.deal_numbers[0], rules), rules).table
         self.table = table
         self.kinds = table.kinds
         interchangeable = getattr(variant, "interchangeable", None)

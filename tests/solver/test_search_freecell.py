@@ -43,7 +43,9 @@ def position(rules: Ruleset, piles: dict[str, str]) -> State:
     changes = {
         pile: Pile((), tuple(Card.parse(text) for text in cards.split())) for pile, cards in piles.items()
     }
-    return rules.variant.empty_state().with_piles(changes)
+    variant = rules.variant
+    assert isinstance(variant, FreeCell)
+    return variant.empty_state().with_piles(changes)
 
 
 def home_through(rank: int) -> dict[str, str]:
@@ -77,8 +79,8 @@ def test_a_locked_position_is_unwinnable() -> None:
 
 
 def test_a_nearly_played_position_is_winnable() -> None:
-    # The jacks are home but the red ones; a column holds KC QH JD over QS JH: the
-    # queen and king of spades wait on a column's run, a cell holds KH.
+    # Home: the tens, and the black jacks. The red jacks lie on black queens and the
+    # queen of spades on a red king: a few moves through the free cells win.
     rules = freecell_rules()
     piles = home_through(10) | {
         "f1": "AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS",
