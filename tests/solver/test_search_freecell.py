@@ -3,6 +3,7 @@ crafted positions, more cells never hurt, and the safe moves home are safe."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import ClassVar
@@ -54,7 +55,7 @@ def home_through(rank: int) -> dict[str, str]:
     return {f"f{number}": " ".join(r + suit for r in ranks) for number, suit in enumerate("SHDC", 1)}
 
 
-@pytest.mark.parametrize("deal", [1, 2, 5, 617])
+@pytest.mark.parametrize("deal", [1, 2, 5, 8])
 def test_winning_lines_play_to_a_win(deal: int, capsys: pytest.CaptureFixture[str]) -> None:
     code = CATALOG.code(CATALOG.options(variant="freecell", deal=deal))
     game = CATALOG.game_from_code(code)
@@ -103,7 +104,7 @@ def _verdict(variant: FreeCell, deal: int) -> str:
     return GENERIC_SOLVER.solve(state, rules, max_nodes=BUDGET).verdict
 
 
-@pytest.mark.parametrize("deal", [2, 5, 8, 11, 16])
+@pytest.mark.parametrize("deal", [3, 8, 14, 16, 17])
 def test_winnable_with_three_cells_is_winnable_with_four(deal: int) -> None:
     three = _verdict(ThreeCellFreeCell(), deal)
     four = _verdict(FreeCell(), deal)
@@ -112,12 +113,18 @@ def test_winnable_with_three_cells_is_winnable_with_four(deal: int) -> None:
         assert four == "winnable"
 
 
+@functools.cache
+def _line() -> tuple[str, ...]:
+    game = CATALOG.new_game(CATALOG.options(variant="freecell", deal=1))
+    return GENERIC_SOLVER.solve(game.state, game.rules, max_nodes=BUDGET).solution
+
+
 def _near_the_end(seed: int) -> State:
     """A position a few random moves off deal 1's winning line, late in it."""
     rng = random.Random(seed)
     game = CATALOG.new_game(CATALOG.options(variant="freecell", deal=1))
-    line = GENERIC_SOLVER.solve(game.state, game.rules, max_nodes=BUDGET).solution
-    for action in line[: rng.randrange(len(line) // 2, len(line))]:
+    line = _line()
+    for action in line[: rng.randrange(2 * len(line) // 3, len(line))]:
         game.perform(action)
     state = game.state
     for _ in range(rng.randrange(1, 6)):
@@ -134,14 +141,14 @@ def test_safe_moves_home_keep_the_verdict() -> None:
     searcher = Searcher(rules)
     assert searcher.dominance is not None
     compared = 0
-    for seed in range(40):
+    for seed in range(30):
         state = _near_the_end(seed)
         safe = searcher.dominance.safe(state, rules.legal_moves(state))
         if safe is None:
             continue
         after = searcher.after(state, safe)
-        before_verdict = plain.solve(state, rules, max_nodes=5_000).verdict
-        after_verdict = plain.solve(after, rules, max_nodes=5_000).verdict
+        before_verdict = plain.solve(state, rules, max_nodes=2_000).verdict
+        after_verdict = plain.solve(after, rules, max_nodes=2_000).verdict
         if "unknown" in (before_verdict, after_verdict):
             continue
         assert before_verdict == after_verdict, (seed, safe)
