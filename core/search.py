@@ -32,6 +32,12 @@ depth-first search with a transposition table, children tried cheapest first, wh
 says "unwinnable" only when it has seen every position reachable under the
 reductions above.
 
+Per position, the work that depends on one pile only (its bytes in the key, its share
+of the measure) is done once for each pile object: a move makes new objects only for
+the piles it changes, the others are shared with the parent position, so a child
+costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
+unwinnable after about 124,000 positions (see ``benchmarks/freecell.py``).
+
 >>> from solitaire.plugins.builtins import new_catalog
 >>> game = new_catalog(entry_points=False).game_from_code("GO1-D1N-AAAAAAB")
 >>> result = GENERIC_SOLVER.solve(game.state, game.rules)
