@@ -39,7 +39,8 @@ costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
 unwinnable after about 124,000 positions (see ``benchmarks/freecell.py``).
 
 >>> from solitaire.plugins.builtins import new_catalog
->>> game = new_catalog(entry_points=False).game_from_code("GO1-D1N-AAAAAAB")
+>>> catalog = new_catalog(entry_points=False)
+>>> game = catalog.new_game(catalog.options("freecell", deal=1))
 >>> result = GENERIC_SOLVER.solve(game.state, game.rules)
 >>> result.verdict
 'winnable'
