@@ -46,7 +46,7 @@ unwinnable after about 124,000 positions (see ``benchmarks/freecell.py``).
 'winnable'
 >>> for action in result.solution:
 ...     _ = game.perform(action)
->>> game.is_won()
+>>> game.is_won
 True
 """
 
