@@ -336,9 +336,19 @@ GroupLimit: TypeAlias = Callable[[State, str, Ruleset], int]
 
 def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
     """FreeCell's group limit: (free cells + 1) × 2^(empty columns other than ``dst``)."""
-    cells = sum(1 for cell in state.of_kind(CELL) if not cell)
+    piles = state.piles
     table = state.table
-    empty = sum(1 for place in table.places(TABLEAU) if not state.piles[place] and table.ids[place] != dst)
+    cells = 0
+    for place in table.places(CELL):
+        pile = piles[place]
+        if not (pile.up or pile.down):
+            cells += 1
+    empty = 0
+    ids = table.ids
+    for place in table.places(TABLEAU):
+        pile = piles[place]
+        if not (pile.up or pile.down) and ids[place] != dst:
+            empty += 1
     return (cells + 1) << empty
 
 
@@ -1090,11 +1100,15 @@ class Declared(Variant):
                 wanted = sorted(sources)
             else:
                 wanted = [suit * 13 + empty - 1 for suit in range(4)]
-            most = None if limit is None else limit(state, dst, rules)
+            most = None
+            limited = limit is not None
             for face in wanted:
                 found = sources.get(face)
                 if found is None:
                     continue
+                if limited:  # asked once a column, and only when a card fits there
+                    most = limit(state, dst, rules)  # type: ignore[misc]
+                    limited = False
                 for src, size in found:
                     if src == dst or (most is not None and size > most):
                         continue
