@@ -18,10 +18,12 @@ its legal moves (``Variant.legal_moves``), their events (``Variant.events``), an
 * **Safe moves to the foundations** (:class:`Dominance`), made without branching: a
   card whose foundation builds up by suit may go home when no card off the
   foundations can ever need it, that is when every card the tableau lets go on it
-  is home or may always go home itself (a card of the foundations' base rank).
-  With foundation returns, which could bring a card back, so is every card that may
-  go on those.  FreeCell's "both cards of the other colour one rank lower are home"
-  and Solvitaire's safe moves for Klondike are this rule.
+  is home or may always go home itself (an ace, where the foundations start with
+  aces and an ace only ever moves alone or on top of a group: not in Yukon, where
+  an ace may carry the cards over it onto a two).  With foundation returns, which
+  could bring a card back, so is every card that may go on those.  FreeCell's "both
+  cards of the other colour one rank lower are home" and Solvitaire's safe moves for
+  Klondike are this rule.
 
 The search knows the face-down cards: its verdict is the "thoughtful" one, as in the
 literature, and a winning line may turn up cards a player could not have foreseen.
@@ -152,7 +154,7 @@ class Dominance:
     suit, or whose test a variant overrides)."""
 
     def __init__(self, variant: Variant, rules: Ruleset) -> None:
-        from solitaire.variants.blocks import Declared
+        from solitaire.variants.blocks import DOWN, Build, Declared
 
         assert isinstance(variant, Declared)
         self.variant = variant
@@ -167,6 +169,15 @@ class Dominance:
         #: column is not always good there.
         self.keep_full = stock is not None and stock.deals == "each" and stock.needs_full
         self.sources = {pile: kind for pile, kind in variant.table.pairs if kind in (TABLEAU, CELL, RESERVE)}
+        tableau = variant.tableau_block
+        groups = tableau.build if tableau.groups == "ordered" else tableau.groups
+        #: Whether a card of the base rank only ever moves by itself or on top of a group
+        #: (single cards, or groups built down from higher ranks without wrap): then it
+        #: never needs a place to go but home.  Not so in Yukon, where an ace may carry
+        #: the cards over it onto a two.
+        self.base_alone = groups == "single" or (
+            isinstance(groups, Build) and groups.direction == DOWN and not groups.wrap
+        )
         if self.from_waste and variant.table.ids_of(WASTE):
             self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
 
@@ -209,11 +220,12 @@ class Dominance:
         base = self.variant.foundation_base(state)
         decks = self.decks
         fitting = self.fitting
+        base_alone = self.base_alone
 
         def free(face: int) -> bool:
             """Whether no card off the foundations needs a card to go on: it is home
             (every copy), or it may always go home itself."""
-            return home[face] == decks or face % 13 + 1 == base
+            return home[face] == decks or (base_alone and face % 13 + 1 == base == 1)
 
         for move in candidates:
             pile = state.pile(move.src)
@@ -384,7 +396,12 @@ class Searcher:
                 break
             talons.add(talon)
             moves = self.variant.legal_moves(here, self.rules)
-            out += [(taps + (str(move),), self.after(here, move)) for move in moves if move.src == waste]
+            # A play of the waste card, or of the stock's own top card (Pyramid's).
+            out += [
+                (taps + (str(move),), self.after(here, move))
+                for move in moves
+                if move.src == waste or (move.src == DRAW.src and not move.is_draw)
+            ]
             if self.rules.is_won(here):
                 out.append((taps, here))
             if DRAW not in moves:
