@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 import pluggy
 
-from solitaire.core import hookspecs, i18n
+from solitaire.core import hookspecs, i18n, installed
 from solitaire.core.codes import CodeError, GameCode
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.i18n import N_, Message
@@ -385,15 +385,13 @@ class Catalog:
         self._guard(name)
 
     def _load_entry_points(self) -> None:
-        from importlib import metadata
-
-        for entry in metadata.entry_points(group=hookspecs.PROJECT):
+        for entry in installed.entry_points(hookspecs.PROJECT):
             if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
                 continue
             dist = getattr(entry, "dist", None)
             info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
 
-            def load(entry: metadata.EntryPoint = entry) -> None:
+            def load(entry: installed.EntryPointLike = entry) -> None:
                 plugin = entry.load()
                 self.manager.register(plugin, name=entry.name)
                 self.manager.check_pending()
@@ -1026,12 +1024,8 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
 @functools.cache
 def package_version(package: str) -> str:
     """The installed version of a distribution, or ``"unknown"``."""
-    from importlib import metadata
-
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    found = installed.version(package)
+    return "unknown" if found is None else found
 
 
 def _distribution_of(module: str) -> str | None:
