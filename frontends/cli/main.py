@@ -8,13 +8,9 @@ stderr); 5 a survey that could not finish (its workers were lost); 1 only for a 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
-import signal
 import sys
-import threading
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -23,11 +19,9 @@ from typing import Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
-from solitaire.core.families import by_family, family_name
 from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
-from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import (
@@ -372,6 +366,8 @@ def _say(text: str, file: TextIO | None = None) -> None:
 
 
 def _print_json(data: Any) -> None:
+    import json  # the modules only some commands need are loaded by those commands
+
     text = json.dumps(data, ensure_ascii=False)
     if not fits(text, sys.stdout):  # the same JSON, its other characters escaped
         text = json.dumps(data)
@@ -380,6 +376,8 @@ def _print_json(data: Any) -> None:
 
 def _print_state(game: Game, args: argparse.Namespace) -> None:
     if args.json:
+        from solitaire.core.jsonstate import state_to_dict
+
         _print_json(state_to_dict(game.state, game.rules, game.code))
     else:
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -419,6 +417,8 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             refusal = error.refusal
             message = refusal.message(args.lang)
             if getattr(args, "json", False):
+                from solitaire.core.jsonstate import state_to_dict
+
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
             refused = Message(
@@ -551,6 +551,8 @@ def _stop_on_sigterm(signum: int, frame: object) -> NoReturn:
 
 
 def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
+    import signal
+    import threading
     import time
     from concurrent.futures import Executor
 
@@ -831,6 +833,8 @@ def _has_waste(catalog: Catalog, variant: Variant) -> bool:
 
 
 def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.core.families import by_family, family_name
+
     def source(kind: str, key: str) -> dict[str, str]:
         info = catalog.sources[(kind, key)]
         return {"package": info.package, "version": info.version}
@@ -1115,6 +1119,8 @@ def _internal_error(error: Exception, handler: _LogFile | None) -> int:
         handler.failed = False
     _LOG.error("internal error", exc_info=error)
     if debug:
+        import traceback
+
         traceback.print_exception(error, file=sys.stderr)
     if handler is not None and handler.baseFilename and not handler.failed:
         where = Message("the traceback is in {file}", file=handler.baseFilename)
