@@ -137,9 +137,15 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
+def _build_parser(lang: str = "en", command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, one that parses that command only
+    (every command is listed, only that one has its options: :func:`_command_of`)."""
+
     def _(text: str) -> str:
         return i18n.gettext(text, lang)
+
+    def wanted(name: str) -> bool:
+        return command is None or command == name
 
     parser = _Parser(
         prog="solitaire", description=_(N_("Klondike, Réfléchi and more. Without a command: play."))
@@ -170,129 +176,163 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     show = commands.add_parser("show", help=_(N_("the initial layout of a deal")))
-    show.add_argument("code", metavar="CODE")
-    _json(show, lang)
+    if wanted("show"):
+        show.add_argument("code", metavar="CODE")
+        _json(show, lang)
 
     new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
-    new.add_argument("--variant", default="klondike", metavar="ID")
-    new.add_argument(
-        "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
-    )
-    new.add_argument("--scoring", metavar="ID", help=_(N_("scoring scheme (default: the variant's)")))
-    new.add_argument(
-        "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
-    )
-    new.add_argument(
-        "--returns",
-        choices=("allowed", "forbidden"),
-        default="allowed",
-        help=_(N_("foundation returns (default: allowed)")),
-    )
-    which = new.add_mutually_exclusive_group()
-    which.add_argument("--deal", type=_deal, metavar="N")
-    which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
-    _json(new, lang)
+    if wanted("new"):
+        new.add_argument("--variant", default="klondike", metavar="ID")
+        new.add_argument(
+            "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
+        )
+        new.add_argument("--scoring", metavar="ID", help=_(N_("scoring scheme (default: the variant's)")))
+        new.add_argument(
+            "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
+        )
+        new.add_argument(
+            "--returns",
+            choices=("allowed", "forbidden"),
+            default="allowed",
+            help=_(N_("foundation returns (default: allowed)")),
+        )
+        which = new.add_mutually_exclusive_group()
+        which.add_argument("--deal", type=_deal, metavar="N")
+        which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
+        _json(new, lang)
 
     play = commands.add_parser("play", help=_(N_("apply actions to a deal and print the state")))
-    play.add_argument("code", metavar="CODE")
-    play.add_argument("actions", nargs="*", metavar="ACTION")
-    play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
-    _json(play, lang)
+    if wanted("play"):
+        play.add_argument("code", metavar="CODE")
+        play.add_argument("actions", nargs="*", metavar="ACTION")
+        play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
+        _json(play, lang)
 
     replay = commands.add_parser(
         "replay", help=_(N_("check a saved game log move by move and print the final state"))
     )
-    replay.add_argument("file", metavar="FILE")
-    _json(replay, lang)
+    if wanted("replay"):
+        replay.add_argument("file", metavar="FILE")
+        _json(replay, lang)
 
     hint = commands.add_parser("hint", help=_(N_("one useful move from a position")))
-    hint.add_argument("code", metavar="CODE")
-    hint.add_argument("actions", nargs="*", metavar="ACTION")
-    _json(hint, lang)
+    if wanted("hint"):
+        hint.add_argument("code", metavar="CODE")
+        hint.add_argument("actions", nargs="*", metavar="ACTION")
+        _json(hint, lang)
 
     solve = commands.add_parser("solve", help=_(N_("winnable, unwinnable or unknown, with a winning line")))
-    solve.add_argument("code", metavar="CODE")
-    solve.add_argument("actions", nargs="*", metavar="ACTION")
-    solve.add_argument(
-        "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
-    )
-    _json(solve, lang)
+    if wanted("solve"):
+        solve.add_argument("code", metavar="CODE")
+        solve.add_argument("actions", nargs="*", metavar="ACTION")
+        solve.add_argument(
+            "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
+        )
+        _json(solve, lang)
 
     survey = commands.add_parser(
         "survey", help=_(N_("solve many deals: winnable / unwinnable / unknown shares"))
     )
-    survey.add_argument("--variant", required=True, metavar="ID")
-    survey.add_argument("--draw", type=int, required=True, metavar="N")
-    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited")))
-    survey.add_argument(
-        "--returns",
-        choices=("allowed", "forbidden"),
-        default="allowed",
-        help=_(N_("foundation returns (default: allowed)")),
-    )
-    survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
-    survey.add_argument("--first", type=_deal, default=0, metavar="N", help=_(N_("first deal number (0)")))
-    survey.add_argument(
-        "--timeout",
-        type=_seconds,
-        default=10.0,
-        metavar="S",
-        help=_(N_("give up on a deal after S seconds (10)")),
-    )
-    survey.add_argument(
-        "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
-    )
-    survey.add_argument(
-        "--recheck",
-        type=_factor,
-        metavar="K",
-        help=_(N_("then solve the deals left unknown once more, with K times the budget")),
-    )
-    where = survey.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
-    )
-    where.add_argument(
-        "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
-    )
-    survey.add_argument(
-        "--connect-timeout",
-        type=_seconds,
-        metavar="S",
-        help=_(N_("give up on a scheduler that does not answer, or has no worker, after S seconds (10)")),
-    )
-    survey.add_argument(
-        "--worker-wait",
-        type=_seconds,
-        metavar="S",
-        help=_(N_("with every worker of the cluster lost, give up after S seconds (60)")),
-    )
-    _json(survey, lang)
+    if wanted("survey"):
+        survey.add_argument("--variant", required=True, metavar="ID")
+        survey.add_argument("--draw", type=int, required=True, metavar="N")
+        survey.add_argument(
+            "--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited"))
+        )
+        survey.add_argument(
+            "--returns",
+            choices=("allowed", "forbidden"),
+            default="allowed",
+            help=_(N_("foundation returns (default: allowed)")),
+        )
+        survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
+        survey.add_argument(
+            "--first", type=_deal, default=0, metavar="N", help=_(N_("first deal number (0)"))
+        )
+        survey.add_argument(
+            "--timeout",
+            type=_seconds,
+            default=10.0,
+            metavar="S",
+            help=_(N_("give up on a deal after S seconds (10)")),
+        )
+        survey.add_argument(
+            "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
+        )
+        survey.add_argument(
+            "--recheck",
+            type=_factor,
+            metavar="K",
+            help=_(N_("then solve the deals left unknown once more, with K times the budget")),
+        )
+        where = survey.add_mutually_exclusive_group()
+        where.add_argument(
+            "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
+        )
+        where.add_argument(
+            "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
+        )
+        survey.add_argument(
+            "--connect-timeout",
+            type=_seconds,
+            metavar="S",
+            help=_(N_("give up on a scheduler that does not answer, or has no worker, after S seconds (10)")),
+        )
+        survey.add_argument(
+            "--worker-wait",
+            type=_seconds,
+            metavar="S",
+            help=_(N_("with every worker of the cluster lost, give up after S seconds (60)")),
+        )
+        _json(survey, lang)
 
     shot = commands.add_parser("screenshot", help=_(N_("render the game window offscreen into a PNG")))
-    shot.add_argument("code", metavar="CODE")
-    shot.add_argument("actions", nargs="*", metavar="ACTION")
-    shot.add_argument("--out", required=True, metavar="FILE.png")
-    shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
+    if wanted("screenshot"):
+        shot.add_argument("code", metavar="CODE")
+        shot.add_argument("actions", nargs="*", metavar="ACTION")
+        shot.add_argument("--out", required=True, metavar="FILE.png")
+        shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
 
     variants = commands.add_parser(
         "variants", help=_(N_("installed variants, scoring schemes and redeal policies"))
     )
-    _json(variants, lang)
+    if wanted("variants"):
+        _json(variants, lang)
 
     commands.add_parser(
         "install-desktop",
         help=_(N_("put the game in the desktop menu: its desktop entry, icon and metainfo, for this user")),
     )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
-    for command in commands.choices.values():
-        command.add_argument(
+    for name, each in commands.choices.items():
+        if not wanted(name):
+            continue
+        each.add_argument(
             "--lang", choices=i18n.languages(), default=argparse.SUPPRESS, help=_(N_("language of messages"))
         )
-        command.add_argument(
-            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-        )
+        each.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser
+
+
+#: The main parser's options that take no value, as :func:`_command_of` reads them.
+_FLAGS: Final = ("--terminal", "--no-plugins", "--debug")
+
+
+def _command_of(words: Sequence[str]) -> str | None:
+    """The command ``words`` run when argparse cannot read them otherwise: the first word
+    after the main parser's options, each written in full (``--lang`` with its value), is
+    a command.  None when anything else comes first (``-h``, ``--``, an abbreviation, an
+    unknown word): then the whole parser reads them."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in _FLAGS or word.startswith("--lang="):
+            index += 1
+        elif word == "--lang":
+            index += 2
+        else:
+            return word if word in COMMANDS else None
+    return None
 
 
 def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
@@ -1028,7 +1068,8 @@ def run(argv: Sequence[str] | None = None) -> int:
     _LANGUAGE.set(lang)
     try:
         with _argparse_speaking(lang):
-            args = _parse(_build_parser(lang), words)
+            # Only the command's own parser is built: building them all took a tenth of a start-up.
+            args = _parse(_build_parser(lang, _command_of(words)), words)
         if args.debug:
             _LOG.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
