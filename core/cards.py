@@ -90,21 +90,22 @@ class Card:
 
     @classmethod
     def _make(cls, rank: int, suit: Suit, deck: int) -> Card:
+        # Made 416 times at import: each value worked out directly (a suit's properties
+        # and its members are slow to reach), each slot set once.
         card = object.__new__(cls)
-        text = RANK_TEXT[rank - 1] + suit.letter
-        values = {
-            "rank": rank,
-            "suit": suit,
-            "index": int(suit) * 13 + rank - 1,
-            "deck": deck,
-            "uid": deck * 52 + int(suit) * 13 + rank - 1,
-            "is_red": suit.is_red,
-            "text": text,
-            "token": text if deck == 0 else f"{text}.{deck + 1}",
-            "display": _RANK_DISPLAY[rank - 1] + suit.symbol,
-        }
-        for name, value in values.items():
-            object.__setattr__(card, name, value)
+        number = int(suit)
+        index = number * 13 + rank - 1
+        text = RANK_TEXT[rank - 1] + "SHDC"[number]
+        setattr_ = object.__setattr__
+        setattr_(card, "rank", rank)
+        setattr_(card, "suit", suit)
+        setattr_(card, "index", index)
+        setattr_(card, "deck", deck)
+        setattr_(card, "uid", deck * 52 + index)
+        setattr_(card, "is_red", number in (1, 2))  # Suit.is_red: hearts and diamonds
+        setattr_(card, "text", text)
+        setattr_(card, "token", text if deck == 0 else f"{text}.{deck + 1}")
+        setattr_(card, "display", _RANK_DISPLAY[rank - 1] + "♠♥♦♣"[number])
         return card
 
     @classmethod
