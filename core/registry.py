@@ -55,6 +55,7 @@ import os
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -333,7 +334,7 @@ class Catalog:
             entry_points = os.environ.get(NO_PLUGINS_VARIABLE, "").strip() not in ("1", "yes", "true")
         #: Whether the installed packages' plugins were looked for (not with ``--no-plugins``).
         self.plugins_loaded = entry_points
-        self.manager = pluggy.PluginManager(hookspecs.PROJECT)
+        self.manager: pluggy.PluginManager = _Manager(hookspecs.PROJECT)
         self.manager.add_hookspecs(hookspecs)
         if blocked is None:
             blocked = [name.strip() for name in os.environ.get(BLOCK_VARIABLE, "").split(",")]
@@ -750,6 +751,23 @@ class Catalog:
         """The seconds a third-party hint provider may take: the built-in hint's own time
         budget (``hint_budget()``), and :data:`HINT_GRACE`."""
         return self._hint_budget() + HINT_GRACE
+
+
+#: What a plugin module may hold that is no hook implementation in any version of pluggy.
+_NOT_HOOKS: Final = (type, types.ModuleType, str, bytes, int, float, tuple, list, dict, set, frozenset)
+
+
+class _Manager(pluggy.PluginManager):
+    """pluggy's plugin manager, which passes over a module's classes, modules and plain
+    values at once when it looks for hook implementations: its own test of each name
+    (``inspect.getattr_static``) was a good part of registering the built-ins."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        if isinstance(plugin, types.ModuleType):
+            value = plugin.__dict__.get(name)
+            if value is not None and isinstance(value, _NOT_HOOKS):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
 
 
 #: The registration hooks, called in this order.
