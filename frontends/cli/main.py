@@ -76,7 +76,39 @@ class BadInput(Exception):
         return self.what
 
 
+def _columns() -> int:
+    """The terminal's width, as ``shutil.get_terminal_size().columns`` says it (``$COLUMNS``,
+    else the terminal of ``sys.__stdout__``, else 80)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as argparse makes it.  argparse makes one for each
+    option it adds, and imports shutil for the width (shutil loads the compression modules):
+    at every start-up, for nothing."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(**kwargs)
+
     def error(self, message: str) -> NoReturn:
         raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 
@@ -98,6 +99,7 @@ NOT_LOADED = [
     "importlib.metadata",
     "email",
     "zipfile",
+    "shutil",
     "json",
     "cattrs",
     "platformdirs",
@@ -133,3 +135,15 @@ def test_show_loads_only_what_it_needs(plugins: str) -> None:
     assert [name for name in NOT_LOADED if name in loaded] == []
     if plugins == "installed" and importlib.util.find_spec("solitaire_bakers"):
         assert "solitaire_bakers.plugin" in loaded  # the example plugin is loaded as ever
+
+
+@pytest.mark.parametrize("columns", [None, "100", "0", "-3", "wide"])
+def test_the_help_is_as_wide_as_argparse_makes_it(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert main._columns() == shutil.get_terminal_size().columns
+    assert main._Formatter("solitaire")._width == argparse.HelpFormatter("solitaire")._width
