@@ -8,14 +8,13 @@ stderr); 5 a survey that could not finish (its workers were lost); 1 only for a 
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Final, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
@@ -38,6 +37,11 @@ from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 from solitaire.plugins.builtins import new_catalog
 
+if TYPE_CHECKING:
+    import logging
+
+    from solitaire.frontends.cli.logfile import LogFile
+
 __all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_PLUGIN = 0, 1, 2, 3, 4
@@ -53,9 +57,6 @@ _LANGUAGE: ContextVar[str] = ContextVar("solitaire_cli_language", default="en")
 def _said(message: Message) -> str:
     """``message`` in the language of this run (argparse keeps only text)."""
     return message.translate(_LANGUAGE.get())
-
-
-_LOG = logging.getLogger("solitaire")
 
 
 class BadInput(Exception):
@@ -1056,6 +1057,7 @@ IN_THE_TERMINAL = N_("playing in the terminal")
 def _play(args: argparse.Namespace) -> int:
     """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
+    _logger()  # a game runs long, and the window's code may log: the log is set up now
     if args.no_plugins:
         os.environ[NO_PLUGINS_VARIABLE] = "1"  # for the window's worker processes too
     if not args.terminal:
@@ -1103,17 +1105,20 @@ def run(argv: Sequence[str] | None = None) -> int:
             # Only the command's own parser is built: building them all took a tenth of a start-up.
             args = _parse(_build_parser(lang, _command_of(words)), words)
         if args.debug:
-            _LOG.setLevel(logging.DEBUG)
+            import logging
+
+            logger = _logger()
+            logger.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
-            _LOG.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
+            logger.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
         args.lang_given = args.lang is not None
         args.lang = i18n.choose_language(args.lang)
         lang = args.lang
         if not args.command:
             return _play(args)
-        return COMMANDS[args.command](
-            new_catalog(entry_points=False) if args.no_plugins else new_catalog(), args
-        )
+        catalog = new_catalog(entry_points=False) if args.no_plugins else new_catalog()
+        _logging_if_loaded()  # by a plugin, say
+        return COMMANDS[args.command](catalog, args)
     except BadInput as error:
         print(printable(error.message(lang)), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -1133,64 +1138,66 @@ def log_file() -> Path:
     return Path(platformdirs.user_log_dir("solitaire", appauthor=False)) / "solitaire.log"
 
 
-class _LogFile(logging.Handler):
-    """A small rotating log, opened at its first record: a run that logs nothing looks
-    up no folder and loads no file handler. A log that cannot be written is given up
-    without a word: it must never stop the program."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
-        self.failed = False
-        self._file: logging.Handler | None = None
-        self.baseFilename = ""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            if self._file is None:
-                from logging.handlers import RotatingFileHandler
-
-                path = log_file()
-                self.baseFilename = str(path)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self._file = RotatingFileHandler(
-                    path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True
-                )
-                self._file.setFormatter(self.formatter)
-                self._file.handleError = self.handleError  # type: ignore[method-assign]
-            self._file.emit(record)
-        except Exception:
-            self.handleError(record)
-
-    def handleError(self, record: logging.LogRecord) -> None:
-        self.failed = True
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-        super().close()
+#: While :func:`main` runs, the log it writes to (INFO and up): set up when first needed.
+_log_handler: LogFile | None = None
+_logging_wanted = False
 
 
-def _start_logging() -> _LogFile | None:
-    _LOG.setLevel(logging.INFO)
-    handler = _LogFile()
-    _LOG.addHandler(handler)
-    return handler
+def _logger() -> logging.Logger:
+    """The program's logger, ``solitaire``; while :func:`main` runs, with its log set up
+    first if it is not yet.
+
+    :func:`main` sets the log up when there is something to log (``--debug``, an error), or
+    as soon as the logging module has been loaded by other code (a plugin may log to the
+    ``solitaire`` loggers): loading it would cost every start-up, most of which log nothing."""
+    import logging
+
+    global _log_handler
+    logger = logging.getLogger("solitaire")
+    if _logging_wanted and _log_handler is None:
+        from solitaire.frontends.cli.logfile import LogFile
+
+        logger.setLevel(logging.INFO)
+        _log_handler = LogFile()
+        logger.addHandler(_log_handler)
+    return logger
 
 
-def _stop_logging(handler: _LogFile | None) -> None:
-    if handler is not None:
-        _LOG.removeHandler(handler)
-        handler.close()
-    _LOG.setLevel(logging.NOTSET)
+def _logging_if_loaded() -> None:
+    """Set the log up now if the logging module is loaded (see :func:`_logger`)."""
+    if "logging" in sys.modules:
+        _logger()
 
 
-def _internal_error(error: Exception, handler: _LogFile | None) -> int:
+def _start_logging() -> None:
+    global _logging_wanted
+    _logging_wanted = True
+    _logging_if_loaded()
+
+
+def _stop_logging() -> None:
+    global _log_handler, _logging_wanted
+    _logging_wanted = False
+    if _log_handler is not None:
+        import logging
+
+        logger = logging.getLogger("solitaire")
+        logger.removeHandler(_log_handler)
+        _log_handler.close()
+        _log_handler = None
+        logger.setLevel(logging.NOTSET)
+
+
+def _internal_error(error: Exception) -> int:
     """A bug: log the traceback and say in one line where it is (``--debug``: print it too)."""
-    debug = _LOG.isEnabledFor(logging.DEBUG)
+    import logging
+
+    logger = _logger()
+    handler = _log_handler
+    debug = logger.isEnabledFor(logging.DEBUG)
     if handler is not None:
         handler.failed = False
-    _LOG.error("internal error", exc_info=error)
+    logger.error("internal error", exc_info=error)
     if debug:
         import traceback
 
@@ -1217,7 +1224,7 @@ def _logging_uncaught(previous: Any) -> Any:
     """``sys.excepthook`` that logs too: the window's slots raise through it, and go on."""
 
     def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
-        _LOG.error("uncaught exception", exc_info=(kind, value, trace))
+        _logger().error("uncaught exception", exc_info=(kind, value, trace))
         previous(kind, value, trace)
 
     return hook
@@ -1226,7 +1233,7 @@ def _logging_uncaught(previous: Any) -> Any:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
     guard_output()
-    handler = _start_logging()
+    _start_logging()
     excepthook = sys.excepthook
     sys.excepthook = _logging_uncaught(excepthook)
     try:
@@ -1238,10 +1245,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except SystemExit as exit_:  # --help and --version
         status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except Exception as error:  # a bug: say so in one line, with where to report it
-        status = _internal_error(error, handler)
+        status = _internal_error(error)
     finally:
         sys.excepthook = excepthook
-        _stop_logging(handler)
+        _stop_logging()
     sys.exit(status)
 
 
