@@ -16,6 +16,7 @@ so ``Card.parse("TH") is Card(10, Suit.HEARTS)``.
 
 from __future__ import annotations
 
+import threading
 from enum import IntEnum
 from typing import Final
 
@@ -86,25 +87,26 @@ class Card:
             raise ValueError(f"rank must be 1..13, got {rank!r}")
         if not (isinstance(deck, int) and 0 <= deck < MAX_DECKS):
             raise ValueError(f"deck must be 0..{MAX_DECKS - 1}, got {deck!r}")
-        return _ALL[deck * 52 + int(suit) * 13 + rank - 1]
+        return _decks(deck + 1)[deck * 52 + int(suit) * 13 + rank - 1]
 
     @classmethod
     def _make(cls, rank: int, suit: Suit, deck: int) -> Card:
+        # Made 416 times at import: each value worked out directly (a suit's properties
+        # and its members are slow to reach), each slot set once.
         card = object.__new__(cls)
-        text = RANK_TEXT[rank - 1] + suit.letter
-        values = {
-            "rank": rank,
-            "suit": suit,
-            "index": int(suit) * 13 + rank - 1,
-            "deck": deck,
-            "uid": deck * 52 + int(suit) * 13 + rank - 1,
-            "is_red": suit.is_red,
-            "text": text,
-            "token": text if deck == 0 else f"{text}.{deck + 1}",
-            "display": _RANK_DISPLAY[rank - 1] + suit.symbol,
-        }
-        for name, value in values.items():
-            object.__setattr__(card, name, value)
+        number = int(suit)
+        index = number * 13 + rank - 1
+        text = RANK_TEXT[rank - 1] + "SHDC"[number]
+        setattr_ = object.__setattr__
+        setattr_(card, "rank", rank)
+        setattr_(card, "suit", suit)
+        setattr_(card, "index", index)
+        setattr_(card, "deck", deck)
+        setattr_(card, "uid", deck * 52 + index)
+        setattr_(card, "is_red", number in (1, 2))  # Suit.is_red: hearts and diamonds
+        setattr_(card, "text", text)
+        setattr_(card, "token", text if deck == 0 else f"{text}.{deck + 1}")
+        setattr_(card, "display", _RANK_DISPLAY[rank - 1] + "♠♥♦♣"[number])
         return card
 
     @classmethod
@@ -121,7 +123,7 @@ class Card:
             number = text[3:]
             if not (number.isdigit() and number.isascii() and number[0] != "0" and int(number) <= MAX_DECKS):
                 raise ValueError(f"{text!r} is not a card: the deck after '.' is 2..{MAX_DECKS}, e.g. TH.2")
-            return _ALL[(int(number) - 1) * 52 + cls.parse(text[:2]).index]
+            return _decks(int(number))[(int(number) - 1) * 52 + cls.parse(text[:2]).index]
         if not isinstance(text, str) or len(text) != 2:
             raise ValueError(f"{text!r} is not a card: use a rank A23456789TJQK and a suit SHDC, e.g. TH")
         rank = RANK_TEXT.find(text[0].upper())
@@ -153,10 +155,23 @@ class Card:
         return self.is_red is not other.is_red
 
 
-_ALL: Final[tuple[Card, ...]] = tuple(
-    Card._make(rank, suit, deck) for deck in range(MAX_DECKS) for suit in Suit for rank in range(1, 14)
-)
-CARDS: Final[tuple[Card, ...]] = _ALL[:52]
+#: Every card made so far, deck by deck in uid order: the first deck at import, the others
+#: when first asked for (most games use one deck).
+_ALL: Final[list[Card]] = []
+_GROWING: Final = threading.Lock()
+
+
+def _decks(count: int) -> list[Card]:
+    """:data:`_ALL`, holding at least the cards of the first ``count`` decks."""
+    if len(_ALL) < 52 * count:
+        with _GROWING:  # one object per card, whichever thread asks first
+            while len(_ALL) < 52 * count:
+                deck = len(_ALL) // 52
+                _ALL.extend(tuple(Card._make(rank, suit, deck) for suit in Suit for rank in range(1, 14)))
+    return _ALL
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(_decks(1))
 """The 52 cards of the first deck, in index order."""
 
 
@@ -168,7 +183,7 @@ def deck_cards(decks: int = 1) -> tuple[Card, ...]:
     """
     if not (isinstance(decks, int) and 1 <= decks <= MAX_DECKS):
         raise ValueError(f"a game has 1..{MAX_DECKS} decks, not {decks!r}")
-    return _ALL[: 52 * decks]
+    return tuple(_decks(decks)[: 52 * decks])
 
 
 def parse_cards(texts: list[str] | tuple[str, ...]) -> tuple[Card, ...]:

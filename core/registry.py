@@ -55,6 +55,7 @@ import os
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -63,7 +64,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 import pluggy
 
-from solitaire.core import hookspecs, i18n
+from solitaire.core import hookspecs, i18n, installed
 from solitaire.core.codes import CodeError, GameCode
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.i18n import N_, Message
@@ -333,7 +334,7 @@ class Catalog:
             entry_points = os.environ.get(NO_PLUGINS_VARIABLE, "").strip() not in ("1", "yes", "true")
         #: Whether the installed packages' plugins were looked for (not with ``--no-plugins``).
         self.plugins_loaded = entry_points
-        self.manager = pluggy.PluginManager(hookspecs.PROJECT)
+        self.manager: pluggy.PluginManager = _Manager(hookspecs.PROJECT)
         self.manager.add_hookspecs(hookspecs)
         if blocked is None:
             blocked = [name.strip() for name in os.environ.get(BLOCK_VARIABLE, "").split(",")]
@@ -385,15 +386,13 @@ class Catalog:
         self._guard(name)
 
     def _load_entry_points(self) -> None:
-        from importlib import metadata
-
-        for entry in metadata.entry_points(group=hookspecs.PROJECT):
+        for entry in installed.entry_points(hookspecs.PROJECT):
             if self.manager.is_blocked(entry.name) or self.manager.has_plugin(entry.name):
                 continue
             dist = getattr(entry, "dist", None)
             info = PluginInfo(entry.name, dist.name if dist else "?", dist.version if dist else "?")
 
-            def load(entry: metadata.EntryPoint = entry) -> None:
+            def load(entry: installed.EntryPointLike = entry) -> None:
                 plugin = entry.load()
                 self.manager.register(plugin, name=entry.name)
                 self.manager.check_pending()
@@ -754,6 +753,23 @@ class Catalog:
         return self._hint_budget() + HINT_GRACE
 
 
+#: What a plugin module may hold that is no hook implementation in any version of pluggy.
+_NOT_HOOKS: Final = (type, types.ModuleType, str, bytes, int, float, tuple, list, dict, set, frozenset)
+
+
+class _Manager(pluggy.PluginManager):
+    """pluggy's plugin manager, which passes over a module's classes, modules and plain
+    values at once when it looks for hook implementations: its own test of each name
+    (``inspect.getattr_static``) was a good part of registering the built-ins."""
+
+    def parse_hookimpl_opts(self, plugin: object, name: str) -> pluggy.HookimplOpts | None:
+        if isinstance(plugin, types.ModuleType):
+            value = plugin.__dict__.get(name)
+            if value is not None and isinstance(value, _NOT_HOOKS):
+                return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
 #: The registration hooks, called in this order.
 REGISTRATION_HOOKS: Final = (
     "solitaire_register_variants",
@@ -1026,12 +1042,8 @@ def _lookup(table: dict[str, _T], key: str, kind: str) -> _T:
 @functools.cache
 def package_version(package: str) -> str:
     """The installed version of a distribution, or ``"unknown"``."""
-    from importlib import metadata
-
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    found = installed.version(package)
+    return "unknown" if found is None else found
 
 
 def _distribution_of(module: str) -> str | None:

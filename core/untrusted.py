@@ -16,7 +16,6 @@ cut to about 60 characters with its length given instead.
 
 from __future__ import annotations
 
-import json
 import reprlib
 from collections.abc import Callable
 from typing import Any, Final
@@ -63,6 +62,8 @@ def loads_json(text: str | bytes) -> Any:
         ...
     solitaire.core.untrusted.DuplicateKeyError: the key 'moves' appears twice in one object
     """
+    import json  # loaded when a file is read: not at every start-up
+
     return json.loads(text, object_pairs_hook=_unique)
 
 

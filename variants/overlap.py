@@ -27,6 +27,7 @@ first; ``SRC>f1`` sends off a card worth ``total`` by itself.  With
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
@@ -112,19 +113,25 @@ class Overlapping(b.Declared):
     #: (TriPeaks, as Golf); else when every card is on the foundations.
     won_with_stock: ClassVar[bool] = False
 
-    def __init__(self) -> None:
-        super().__init__()
+    # Worked out at their first use, not when the game is registered (at every start-up).
+
+    @functools.cached_property
+    def _covered_by(self) -> dict[str, tuple[str, ...]]:
+        """The piles that lie on each tableau pile."""
         ids = self._tableau_ids
-        self._covered_by: dict[str, tuple[str, ...]] = {
+        return {
             pile: tuple(ids[n - 1] for n in over)
             for pile, over in zip(ids, covering(self.spots[: len(ids)]), strict=False)
         }
+
+    @functools.cached_property
+    def _lies_on(self) -> dict[str, tuple[str, ...]]:
+        """The piles each tableau pile lies on."""
         lying: dict[str, list[str]] = {}
         for pile, over in self._covered_by.items():
             for upper in over:
                 lying.setdefault(upper, []).append(pile)
-        #: The piles each tableau pile lies on.
-        self._lies_on: dict[str, tuple[str, ...]] = {pile: tuple(found) for pile, found in lying.items()}
+        return {pile: tuple(found) for pile, found in lying.items()}
 
     def table_problems(self) -> list[str]:
         problems = super().table_problems()

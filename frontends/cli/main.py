@@ -8,26 +8,19 @@ stderr); 5 a survey that could not finish (its workers were lost); 1 only for a 
 from __future__ import annotations
 
 import argparse
-import json
-import logging
 import os
-import signal
 import sys
-import threading
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Final, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
-from solitaire.core.families import by_family, family_name
 from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
-from solitaire.core.jsonstate import state_to_dict
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import (
@@ -44,6 +37,11 @@ from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 from solitaire.plugins.builtins import new_catalog
 
+if TYPE_CHECKING:
+    import logging
+
+    from solitaire.frontends.cli.logfile import LogFile
+
 __all__ = ["gui_main", "log_file", "main"]
 
 EXIT_OK, EXIT_BUG, EXIT_BAD_INPUT, EXIT_REFUSED, EXIT_PLUGIN = 0, 1, 2, 3, 4
@@ -59,9 +57,6 @@ _LANGUAGE: ContextVar[str] = ContextVar("solitaire_cli_language", default="en")
 def _said(message: Message) -> str:
     """``message`` in the language of this run (argparse keeps only text)."""
     return message.translate(_LANGUAGE.get())
-
-
-_LOG = logging.getLogger("solitaire")
 
 
 class BadInput(Exception):
@@ -82,7 +77,39 @@ class BadInput(Exception):
         return self.what
 
 
+def _columns() -> int:
+    """The terminal's width, as ``shutil.get_terminal_size().columns`` says it (``$COLUMNS``,
+    else the terminal of ``sys.__stdout__``, else 80)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as argparse makes it.  argparse makes one for each
+    option it adds, and imports shutil for the width (shutil loads the compression modules):
+    at every start-up, for nothing."""
+
+    def __init__(
+        self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None
+    ) -> None:
+        super().__init__(
+            prog, indent_increment, max_help_position, _columns() - 2 if width is None else width
+        )
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(**kwargs)
+
     def error(self, message: str) -> NoReturn:
         raise BadInput(Message("{prog}: {problem} (see '{prog} --help')", prog=self.prog, problem=message))
 
@@ -143,9 +170,15 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
+def _build_parser(lang: str = "en", command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with ``command``, one that parses that command only
+    (every command is listed, only that one has its options: :func:`_command_of`)."""
+
     def _(text: str) -> str:
         return i18n.gettext(text, lang)
+
+    def wanted(name: str) -> bool:
+        return command is None or command == name
 
     parser = _Parser(
         prog="solitaire", description=_(N_("Klondike, Réfléchi and more. Without a command: play."))
@@ -176,131 +209,167 @@ def _build_parser(lang: str = "en") -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     show = commands.add_parser("show", help=_(N_("the initial layout of a deal")))
-    show.add_argument("code", metavar="CODE")
-    _json(show, lang)
+    if wanted("show"):
+        show.add_argument("code", metavar="CODE")
+        _json(show, lang)
 
     new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
-    new.add_argument("--variant", default="klondike", metavar="ID")
-    new.add_argument(
-        "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
-    )
-    new.add_argument("--scoring", metavar="ID", help=_(N_("scoring scheme (default: the variant's)")))
-    new.add_argument(
-        "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
-    )
-    new.add_argument(
-        "--returns",
-        choices=("allowed", "forbidden"),
-        default="allowed",
-        help=_(N_("foundation returns (default: allowed)")),
-    )
-    which = new.add_mutually_exclusive_group()
-    which.add_argument("--deal", type=_deal, metavar="N")
-    which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
-    _json(new, lang)
+    if wanted("new"):
+        new.add_argument("--variant", default="klondike", metavar="ID")
+        new.add_argument(
+            "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
+        )
+        new.add_argument("--scoring", metavar="ID", help=_(N_("scoring scheme (default: the variant's)")))
+        new.add_argument(
+            "--redeal", metavar="POLICY", help=_(N_("unlimited or passes:N (default: the scoring's)"))
+        )
+        new.add_argument(
+            "--returns",
+            choices=("allowed", "forbidden"),
+            default="allowed",
+            help=_(N_("foundation returns (default: allowed)")),
+        )
+        which = new.add_mutually_exclusive_group()
+        which.add_argument("--deal", type=_deal, metavar="N")
+        which.add_argument("--random", action="store_true", help=_(N_("a random deal (the default)")))
+        _json(new, lang)
 
     play = commands.add_parser("play", help=_(N_("apply actions to a deal and print the state")))
-    play.add_argument("code", metavar="CODE")
-    play.add_argument("actions", nargs="*", metavar="ACTION")
-    play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
-    _json(play, lang)
+    if wanted("play"):
+        play.add_argument("code", metavar="CODE")
+        play.add_argument("actions", nargs="*", metavar="ACTION")
+        play.add_argument("--save", metavar="FILE", help=_(N_("write the game log to FILE")))
+        _json(play, lang)
 
     replay = commands.add_parser(
         "replay", help=_(N_("check a saved game log move by move and print the final state"))
     )
-    replay.add_argument("file", metavar="FILE")
-    _json(replay, lang)
+    if wanted("replay"):
+        replay.add_argument("file", metavar="FILE")
+        _json(replay, lang)
 
     hint = commands.add_parser("hint", help=_(N_("one useful move from a position")))
-    hint.add_argument("code", metavar="CODE")
-    hint.add_argument("actions", nargs="*", metavar="ACTION")
-    _json(hint, lang)
+    if wanted("hint"):
+        hint.add_argument("code", metavar="CODE")
+        hint.add_argument("actions", nargs="*", metavar="ACTION")
+        _json(hint, lang)
 
     solve = commands.add_parser("solve", help=_(N_("winnable, unwinnable or unknown, with a winning line")))
-    solve.add_argument("code", metavar="CODE")
-    solve.add_argument("actions", nargs="*", metavar="ACTION")
-    solve.add_argument(
-        "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
-    )
-    _json(solve, lang)
+    if wanted("solve"):
+        solve.add_argument("code", metavar="CODE")
+        solve.add_argument("actions", nargs="*", metavar="ACTION")
+        solve.add_argument(
+            "--timeout", type=_seconds, default=30.0, metavar="S", help=_(N_("give up after S seconds (30)"))
+        )
+        _json(solve, lang)
 
     survey = commands.add_parser(
         "survey", help=_(N_("solve many deals: winnable / unwinnable / unknown shares"))
     )
-    survey.add_argument("--variant", required=True, metavar="ID")
-    survey.add_argument("--draw", type=int, required=True, metavar="N")
-    survey.add_argument("--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited")))
-    survey.add_argument(
-        "--returns",
-        choices=("allowed", "forbidden"),
-        default="allowed",
-        help=_(N_("foundation returns (default: allowed)")),
-    )
-    survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
-    survey.add_argument(
-        "--first", type=_deal, default=None, metavar="N", help=_(N_("first deal number (the game's first)"))
-    )
-    survey.add_argument(
-        "--timeout",
-        type=_seconds,
-        default=10.0,
-        metavar="S",
-        help=_(N_("give up on a deal after S seconds (10)")),
-    )
-    survey.add_argument(
-        "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
-    )
-    survey.add_argument(
-        "--recheck",
-        type=_factor,
-        metavar="K",
-        help=_(N_("then solve the deals left unknown once more, with K times the budget")),
-    )
-    where = survey.add_mutually_exclusive_group()
-    where.add_argument(
-        "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
-    )
-    where.add_argument(
-        "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
-    )
-    survey.add_argument(
-        "--connect-timeout",
-        type=_seconds,
-        metavar="S",
-        help=_(N_("give up on a scheduler that does not answer, or has no worker, after S seconds (10)")),
-    )
-    survey.add_argument(
-        "--worker-wait",
-        type=_seconds,
-        metavar="S",
-        help=_(N_("with every worker of the cluster lost, give up after S seconds (60)")),
-    )
-    _json(survey, lang)
+    if wanted("survey"):
+        survey.add_argument("--variant", required=True, metavar="ID")
+        survey.add_argument("--draw", type=int, required=True, metavar="N")
+        survey.add_argument(
+            "--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited"))
+        )
+        survey.add_argument(
+            "--returns",
+            choices=("allowed", "forbidden"),
+            default="allowed",
+            help=_(N_("foundation returns (default: allowed)")),
+        )
+        survey.add_argument("--deals", type=int, required=True, metavar="N", help=_(N_("how many deals")))
+        survey.add_argument(
+            "--first",
+            type=_deal,
+            default=None,
+            metavar="N",
+            help=_(N_("first deal number (the game's first)")),
+        )
+        survey.add_argument(
+            "--timeout",
+            type=_seconds,
+            default=10.0,
+            metavar="S",
+            help=_(N_("give up on a deal after S seconds (10)")),
+        )
+        survey.add_argument(
+            "--max-nodes", type=int, metavar="N", help=_(N_("and after N positions (default: the solver's)"))
+        )
+        survey.add_argument(
+            "--recheck",
+            type=_factor,
+            metavar="K",
+            help=_(N_("then solve the deals left unknown once more, with K times the budget")),
+        )
+        where = survey.add_mutually_exclusive_group()
+        where.add_argument(
+            "--workers", type=int, metavar="K", help=_(N_("local processes (default: one per CPU)"))
+        )
+        where.add_argument(
+            "--scheduler", metavar="ADDRESS", help=_(N_("run on a Dask cluster, e.g. tcp://host:8786"))
+        )
+        survey.add_argument(
+            "--connect-timeout",
+            type=_seconds,
+            metavar="S",
+            help=_(N_("give up on a scheduler that does not answer, or has no worker, after S seconds (10)")),
+        )
+        survey.add_argument(
+            "--worker-wait",
+            type=_seconds,
+            metavar="S",
+            help=_(N_("with every worker of the cluster lost, give up after S seconds (60)")),
+        )
+        _json(survey, lang)
 
     shot = commands.add_parser("screenshot", help=_(N_("render the game window offscreen into a PNG")))
-    shot.add_argument("code", metavar="CODE")
-    shot.add_argument("actions", nargs="*", metavar="ACTION")
-    shot.add_argument("--out", required=True, metavar="FILE.png")
-    shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
+    if wanted("screenshot"):
+        shot.add_argument("code", metavar="CODE")
+        shot.add_argument("actions", nargs="*", metavar="ACTION")
+        shot.add_argument("--out", required=True, metavar="FILE.png")
+        shot.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH")
 
     variants = commands.add_parser(
         "variants", help=_(N_("installed variants, scoring schemes and redeal policies"))
     )
-    _json(variants, lang)
+    if wanted("variants"):
+        _json(variants, lang)
 
     commands.add_parser(
         "install-desktop",
         help=_(N_("put the game in the desktop menu: its desktop entry, icon and metainfo, for this user")),
     )
     # --lang goes before the command or after it (`solitaire screenshot CODE --out F --lang ru`).
-    for command in commands.choices.values():
-        command.add_argument(
+    for name, each in commands.choices.items():
+        if not wanted(name):
+            continue
+        each.add_argument(
             "--lang", choices=i18n.languages(), default=argparse.SUPPRESS, help=_(N_("language of messages"))
         )
-        command.add_argument(
-            "--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS
-        )
+        each.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return parser
+
+
+#: The main parser's options that take no value, as :func:`_command_of` reads them.
+_FLAGS: Final = ("--terminal", "--no-plugins", "--debug")
+
+
+def _command_of(words: Sequence[str]) -> str | None:
+    """The command ``words`` run when argparse cannot read them otherwise: the first word
+    after the main parser's options, each written in full (``--lang`` with its value), is
+    a command.  None when anything else comes first (``-h``, ``--``, an abbreviation, an
+    unknown word): then the whole parser reads them."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word in _FLAGS or word.startswith("--lang="):
+            index += 1
+        elif word == "--lang":
+            index += 2
+        else:
+            return word if word in COMMANDS else None
+    return None
 
 
 def _json(parser: argparse.ArgumentParser, lang: str = "en") -> None:
@@ -374,6 +443,8 @@ def _say(text: str, file: TextIO | None = None) -> None:
 
 
 def _print_json(data: Any) -> None:
+    import json  # the modules only some commands need are loaded by those commands
+
     text = json.dumps(data, ensure_ascii=False)
     if not fits(text, sys.stdout):  # the same JSON, its other characters escaped
         text = json.dumps(data)
@@ -382,6 +453,8 @@ def _print_json(data: Any) -> None:
 
 def _print_state(game: Game, args: argparse.Namespace) -> None:
     if args.json:
+        from solitaire.core.jsonstate import state_to_dict
+
         _print_json(state_to_dict(game.state, game.rules, game.code))
     else:
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
@@ -421,6 +494,8 @@ def _replay(game: Game, actions: Sequence[str], args: argparse.Namespace) -> int
             refusal = error.refusal
             message = refusal.message(args.lang)
             if getattr(args, "json", False):
+                from solitaire.core.jsonstate import state_to_dict
+
                 illegal = {"index": index, "move": text, "rule": refusal.rule, "message": message}
                 _print_json({"illegal": illegal, "state": state_to_dict(game.state, game.rules, game.code)})
             refused = Message(
@@ -556,6 +631,8 @@ def _stop_on_sigterm(signum: int, frame: object) -> NoReturn:
 
 
 def cmd_survey(catalog: Catalog, args: argparse.Namespace) -> int:
+    import signal
+    import threading
     import time
     from concurrent.futures import Executor
 
@@ -845,6 +922,8 @@ def _has_waste(catalog: Catalog, variant: Variant) -> bool:
 
 
 def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.core.families import by_family, family_name
+
     def source(kind: str, key: str) -> dict[str, str]:
         info = catalog.sources[(kind, key)]
         return {"package": info.package, "version": info.version}
@@ -994,6 +1073,7 @@ IN_THE_TERMINAL = N_("playing in the terminal")
 def _play(args: argparse.Namespace) -> int:
     """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
+    _logger()  # a game runs long, and the window's code may log: the log is set up now
     if args.no_plugins:
         os.environ[NO_PLUGINS_VARIABLE] = "1"  # for the window's worker processes too
     if not args.terminal:
@@ -1038,19 +1118,23 @@ def run(argv: Sequence[str] | None = None) -> int:
     _LANGUAGE.set(lang)
     try:
         with _argparse_speaking(lang):
-            args = _parse(_build_parser(lang), words)
+            # Only the command's own parser is built: building them all took a tenth of a start-up.
+            args = _parse(_build_parser(lang, _command_of(words)), words)
         if args.debug:
-            _LOG.setLevel(logging.DEBUG)
+            import logging
+
+            logger = _logger()
+            logger.setLevel(logging.DEBUG)
             given = sys.argv[1:] if argv is None else list(argv)
-            _LOG.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
+            logger.debug("solitaire %s, Python %s, %s", package_version(BUILTIN_PACKAGE), sys.version, given)
         args.lang_given = args.lang is not None
         args.lang = i18n.choose_language(args.lang)
         lang = args.lang
         if not args.command:
             return _play(args)
-        return COMMANDS[args.command](
-            new_catalog(entry_points=False) if args.no_plugins else new_catalog(), args
-        )
+        catalog = new_catalog(entry_points=False) if args.no_plugins else new_catalog()
+        _logging_if_loaded()  # by a plugin, say
+        return COMMANDS[args.command](catalog, args)
     except BadInput as error:
         print(printable(error.message(lang)), file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -1070,65 +1154,69 @@ def log_file() -> Path:
     return Path(platformdirs.user_log_dir("solitaire", appauthor=False)) / "solitaire.log"
 
 
-class _LogFile(logging.Handler):
-    """A small rotating log, opened at its first record: a run that logs nothing looks
-    up no folder and loads no file handler. A log that cannot be written is given up
-    without a word: it must never stop the program."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(name)s: %(message)s"))
-        self.failed = False
-        self._file: logging.Handler | None = None
-        self.baseFilename = ""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        try:
-            if self._file is None:
-                from logging.handlers import RotatingFileHandler
-
-                path = log_file()
-                self.baseFilename = str(path)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                self._file = RotatingFileHandler(
-                    path, maxBytes=256 * 1024, backupCount=2, encoding="utf-8", delay=True
-                )
-                self._file.setFormatter(self.formatter)
-                self._file.handleError = self.handleError  # type: ignore[method-assign]
-            self._file.emit(record)
-        except Exception:
-            self.handleError(record)
-
-    def handleError(self, record: logging.LogRecord) -> None:
-        self.failed = True
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-        super().close()
+#: While :func:`main` runs, the log it writes to (INFO and up): set up when first needed.
+_log_handler: LogFile | None = None
+_logging_wanted = False
 
 
-def _start_logging() -> _LogFile | None:
-    _LOG.setLevel(logging.INFO)
-    handler = _LogFile()
-    _LOG.addHandler(handler)
-    return handler
+def _logger() -> logging.Logger:
+    """The program's logger, ``solitaire``; while :func:`main` runs, with its log set up
+    first if it is not yet.
+
+    :func:`main` sets the log up when there is something to log (``--debug``, an error), or
+    as soon as the logging module has been loaded by other code (a plugin may log to the
+    ``solitaire`` loggers): loading it would cost every start-up, most of which log nothing."""
+    import logging
+
+    global _log_handler
+    logger = logging.getLogger("solitaire")
+    if _logging_wanted and _log_handler is None:
+        from solitaire.frontends.cli.logfile import LogFile
+
+        logger.setLevel(logging.INFO)
+        _log_handler = LogFile()
+        logger.addHandler(_log_handler)
+    return logger
 
 
-def _stop_logging(handler: _LogFile | None) -> None:
-    if handler is not None:
-        _LOG.removeHandler(handler)
-        handler.close()
-    _LOG.setLevel(logging.NOTSET)
+def _logging_if_loaded() -> None:
+    """Set the log up now if the logging module is loaded (see :func:`_logger`)."""
+    if "logging" in sys.modules:
+        _logger()
 
 
-def _internal_error(error: Exception, handler: _LogFile | None) -> int:
+def _start_logging() -> None:
+    global _logging_wanted
+    _logging_wanted = True
+    _logging_if_loaded()
+
+
+def _stop_logging() -> None:
+    global _log_handler, _logging_wanted
+    _logging_wanted = False
+    if _log_handler is not None:
+        import logging
+
+        logger = logging.getLogger("solitaire")
+        logger.removeHandler(_log_handler)
+        _log_handler.close()
+        _log_handler = None
+        logger.setLevel(logging.NOTSET)
+
+
+def _internal_error(error: Exception) -> int:
     """A bug: log the traceback and say in one line where it is (``--debug``: print it too)."""
-    debug = _LOG.isEnabledFor(logging.DEBUG)
+    import logging
+
+    logger = _logger()
+    handler = _log_handler
+    debug = logger.isEnabledFor(logging.DEBUG)
     if handler is not None:
         handler.failed = False
-    _LOG.error("internal error", exc_info=error)
+    logger.error("internal error", exc_info=error)
     if debug:
+        import traceback
+
         traceback.print_exception(error, file=sys.stderr)
     if handler is not None and handler.baseFilename and not handler.failed:
         where = Message("the traceback is in {file}", file=handler.baseFilename)
@@ -1152,7 +1240,7 @@ def _logging_uncaught(previous: Any) -> Any:
     """``sys.excepthook`` that logs too: the window's slots raise through it, and go on."""
 
     def hook(kind: type[BaseException], value: BaseException, trace: Any) -> None:
-        _LOG.error("uncaught exception", exc_info=(kind, value, trace))
+        _logger().error("uncaught exception", exc_info=(kind, value, trace))
         previous(kind, value, trace)
 
     return hook
@@ -1161,7 +1249,7 @@ def _logging_uncaught(previous: Any) -> Any:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Console-script entry point: never a traceback for bad input."""
     guard_output()
-    handler = _start_logging()
+    _start_logging()
     excepthook = sys.excepthook
     sys.excepthook = _logging_uncaught(excepthook)
     try:
@@ -1173,10 +1261,10 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except SystemExit as exit_:  # --help and --version
         status = exit_.code if isinstance(exit_.code, int) else EXIT_OK
     except Exception as error:  # a bug: say so in one line, with where to report it
-        status = _internal_error(error, handler)
+        status = _internal_error(error)
     finally:
         sys.excepthook = excepthook
-        _stop_logging(handler)
+        _stop_logging()
     sys.exit(status)
 
 

@@ -168,3 +168,38 @@ def test_an_internal_error_is_said_in_the_player_s_language(
         "solitaire: internal error (RuntimeError: the injected bug);"
         f" the traceback is in {_log(_private_home)}; please report it\n"
     )
+
+
+#: A run of ``main`` in a process of its own, where nothing has loaded the logging module
+#: (pytest has): the log is set up when there is something to write.
+FRESH = """
+import sys
+from solitaire.frontends.cli import main as cli
+
+def broken(catalog, args):
+    assert ("logging" in sys.modules) == ("--debug" in sys.argv)
+    if "--uncaught" in sys.argv:
+        sys.excepthook(RuntimeError, RuntimeError("raised in a slot"), None)
+        return 0
+    raise RuntimeError("the injected bug")
+
+cli.COMMANDS["show"] = broken
+cli.main([word for word in sys.argv[1:] if word != "--uncaught"])
+"""
+
+
+@pytest.mark.parametrize("argv", [["show", CODE], ["--debug", "show", CODE], ["show", CODE, "--uncaught"]])
+def test_a_process_that_had_not_loaded_logging_logs_as_ever(argv: list[str], _private_home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FRESH, *argv], capture_output=True, text=True, timeout=60, check=False
+    )
+    logged = _log(_private_home).read_text(encoding="utf-8")
+    if "--uncaught" in argv:
+        assert done.returncode == 0
+        assert "ERROR solitaire: uncaught exception" in logged and "RuntimeError: raised in a slot" in logged
+        return
+    assert done.returncode == 1
+    assert f"the traceback is in {_log(_private_home)}" in done.stderr
+    assert "ERROR solitaire: internal error" in logged and "RuntimeError: the injected bug" in logged
+    assert ("DEBUG solitaire: solitaire " in logged) == ("--debug" in argv)
+    assert ("Traceback" in done.stderr) == ("--debug" in argv)

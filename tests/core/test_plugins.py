@@ -4,7 +4,8 @@ misbehaving plugins, blocking, options and game codes.
 Plugin objects reach a Catalog in two ways here: ``new_catalog(plugins=[...])``
 (the public way for tests and embedding programs), and the way an installed
 package gets in, as entry points of the group ``solitaire``: the ``installed``
-fixture makes ``importlib.metadata.entry_points(group="solitaire")`` return
+fixture makes ``solitaire.core.installed.entry_points("solitaire")`` (what the
+Catalog reads installed packages with: ``importlib.metadata``'s answer) return
 fake entry points (name, distribution, ``load()``) for the duration of a test,
 so the Catalog finds, loads, blocks and attributes them through its ordinary
 code path.
@@ -19,6 +20,7 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
+import solitaire.core.installed
 import solitaire.plugins.builtins
 import solitaire.plugins.sampling_hints
 import solitaire.plugins.solver_hints
@@ -87,7 +89,7 @@ class FakeDistribution:
 
 
 class FakeEntryPoint:
-    """What ``metadata.entry_points`` yields: a name, its distribution and ``load()``."""
+    """What ``installed.entry_points`` yields: a name, its distribution and ``load()``."""
 
     def __init__(self, name: str, plugin: object, package: str, version: str) -> None:
         self.name = name
@@ -108,14 +110,14 @@ Install = Callable[..., None]
 def installed(monkeypatch: pytest.MonkeyPatch) -> Iterator[Install]:
     """``installed(name, plugin, package=..., version=...)`` adds an entry point."""
     entries: list[FakeEntryPoint] = []
-    real = metadata.entry_points
+    real = solitaire.core.installed.entry_points
 
-    def entry_points(**params: Any) -> Any:
-        if params.get("group") == PROJECT:
+    def entry_points(group: str) -> Any:
+        if group == PROJECT:
             return list(entries)
-        return real(**params)
+        return real(group)
 
-    monkeypatch.setattr(metadata, "entry_points", entry_points)
+    monkeypatch.setattr(solitaire.core.installed, "entry_points", entry_points)
     monkeypatch.delenv(BLOCK_VARIABLE, raising=False)
 
     def install(name: str, plugin: object, package: str = "solitaire-extra", version: str = "1.2.3") -> None:
