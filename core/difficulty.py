@@ -48,19 +48,21 @@ BUDGET: Final = 150_000
 # -- thresholds begin --
 #: (variant, draw) -> (most positions for easy, most positions for medium)
 THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
-    ('bakers-dozen', 1): (492, 573),
-    ('beleaguered-castle', 1): (465, 861),
-    ('canfield', 1): (350, 638),
-    ('eight-off', 1): (331, 401),
-    ('freecell', 1): (715, 1206),
-    ('grandfather', 1): (593, 910),
+    ('bakers-dozen', 1): (493, 658),
+    ('beleaguered-castle', 1): (861, 3824),
+    ('canfield', 1): (1140, 1402),
+    ('canfield', 3): (915, 1453),
+    ('eight-off', 1): (667, 879),
+    ('freecell', 1): (1804, 2987),
+    ('grandfather', 1): (634, 3329),
     ('klondike', 1): (39, 99),
-    ('klondike', 3): (60, 95),
+    ('klondike', 3): (60, 173),
     ('reflechi', 1): (47, 130),
     ('reflechi', 3): (64, 204),
-    ('spider', 1): (1418, 1646),
+    ('simple-simon', 1): (2350, 3202),
+    ('spider', 1): (1616, 2001),
     ('tripeaks', 1): (89, 113),
-    ('yukon', 1): (864, 1812),
+    ('yukon', 1): (957, 3324),
 }
 # -- thresholds end --
 # fmt: on
