@@ -418,7 +418,7 @@ def test_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
     code = "KL1-D3N-AAAAAAD"  # won within a few hundred positions: a fraction of a second
     assert run(["solve", code, "--json", "--timeout", "10"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"verdict", "solution", "nodes", "seconds", "difficulty"}  # INTERFACE.md's, and one more
+    assert set(data) == {"verdict", "solution", "nodes", "seconds", "difficulty"}
     assert data["verdict"] == "winnable" and data["difficulty"] in ("easy", "medium", "hard")
     assert run(["play", code, *data["solution"], "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["won"] is True
