@@ -47,6 +47,11 @@ from solitaire.plugins.builtins import new_catalog  # noqa: E402
 Fits = Callable[[Card, Card], bool]
 
 
+def _key(state: State) -> object:
+    """The position without its score and move counter."""
+    return state.piles, state.pass_number
+
+
 def _alternating(card: Card, under: Card) -> bool:
     return card.rank == under.rank - 1 and card.is_red != under.is_red
 
@@ -167,17 +172,17 @@ def _phase(
     """The positions reached without tapping the stock, best first, up to ``nodes``: a
     winning line if one is found, else the lines to the ``width`` best positions."""
     tie = itertools.count()
-    parents: dict[object, tuple[object, Move] | None] = {make_wins._key(state): None}
+    parents: dict[object, tuple[object, Move] | None] = {_key(state): None}
     queue = [(cost(state), next(tie), state)]
-    best: list[tuple[int, int, object, State]] = [(cost(state), 0, make_wins._key(state), state)]
+    best: list[tuple[int, int, object, State]] = [(cost(state), 0, _key(state), state)]
     while queue and len(parents) < nodes:
         _, _, here = heapq.heappop(queue)
-        here_key = make_wins._key(here)
+        here_key = _key(here)
         for move in rules.legal_moves(here):
             if move.is_draw:
                 continue
             _, after = rules.transition(here, move)
-            key = make_wins._key(after)
+            key = _key(after)
             if key in parents:
                 continue
             parents[key] = (here_key, move)
@@ -219,13 +224,13 @@ def phased(
 def depth_first(state: State, rules: Ruleset, cost: Callable[[State], int], nodes: int) -> list[Move] | None:
     """A winning line by a depth-first search, the cheapest move first, each position
     visited once, up to ``nodes`` positions (Scorpion: few moves, deep lines)."""
-    seen = {make_wins._key(state)}
+    seen = {_key(state)}
 
     def children(here: State) -> list[tuple[int, int, Move, State]]:
         found: list[tuple[int, int, Move, State]] = []
         for move in rules.legal_moves(here):
             _, after = rules.transition(here, move)
-            if make_wins._key(after) not in seen:
+            if _key(after) not in seen:
                 found.append((cost(after), len(found), move, after))
         return sorted(found, key=lambda child: child[:2])
 
@@ -240,7 +245,7 @@ def depth_first(state: State, rules: Ruleset, cost: Callable[[State], int], node
                 line.pop()
             continue
         _, _, move, after = options[index]
-        key = make_wins._key(after)
+        key = _key(after)
         if key in seen:
             continue
         seen.add(key)
@@ -257,13 +262,13 @@ def shortened(state: State, rules: Ruleset, line: list[Move]) -> list[Move]:
     states = [state]
     for move in line:
         states.append(rules.transition(states[-1], move)[1])
-    where = {make_wins._key(found): index for index, found in enumerate(states)}
+    where = {_key(found): index for index, found in enumerate(states)}
     short: list[Move] = []
     index = 0
     while index < len(line):
         best, step = index + 1, line[index]
         for move in rules.legal_moves(states[index]):
-            reached = where.get(make_wins._key(rules.transition(states[index], move)[1]), -1)
+            reached = where.get(_key(rules.transition(states[index], move)[1]), -1)
             if reached > best:
                 best, step = reached, move
         short.append(step)
