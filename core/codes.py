@@ -34,7 +34,6 @@ token means, is decided by the plugin host (:mod:`solitaire.core.registry`).
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Callable
 from typing import Final
 
@@ -77,9 +76,10 @@ at once, so that no message quotes more of it than this."""
 """The shape of a game code, quoted in error messages."""
 
 _BASE32_VALUES: Final[dict[str, int]] = {char: value for value, char in enumerate(BASE32_ALPHABET)}
-_UPPER: Final = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
-_LETTERS: Final = frozenset(string.ascii_uppercase)
-_DIGITS: Final = frozenset(string.digits)
+_ALPHABET: Final = BASE32_ALPHABET[:26]  # A-Z, without importing `string` at start-up
+_UPPER: Final = str.maketrans(_ALPHABET.lower(), _ALPHABET)
+_LETTERS: Final = frozenset(_ALPHABET)
+_DIGITS: Final = frozenset("0123456789")
 _REDEAL_RE: Final = re.compile(rf"[A-EG-Z](?:[1-9][0-9]{{0,{MAX_REDEAL_DIGITS - 1}}})?")
 _EXTENSIONS_RE: Final = re.compile(
     rf"(?P<redeal>[A-EG-Z](?:[0-9]{{1,{MAX_REDEAL_DIGITS}}})?)?(?P<returns>F)?"
