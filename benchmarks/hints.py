@@ -18,6 +18,11 @@ after --max-actions actions (500).  Every hint is timed (time.perf_counter); the
 figures are the median, mean and largest time per hint, including the hints that
 are answered at once (safe moves, forced moves, remembered lines).
 
+With --levels, each deal is also solved as the winnable-deal search solves it
+(``difficulty.BUDGET`` positions, --level-timeout seconds) and the win rates are
+printed again for each difficulty level of ``core/difficulty.py`` (easy, medium,
+hard), over the deals found winnable: whether the levels say what a player meets.
+
 Progress goes to stderr, one line per deal with the running win rates; the figures
 go to stdout at the end.  With --workers K the deals are played in K processes.
 """
@@ -33,8 +38,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import attrs
 
+from solitaire.core import difficulty
 from solitaire.core.hints import Hint
 from solitaire.core.ruleset import Ruleset
+from solitaire.core.solver import solve
 from solitaire.core.state import State
 from solitaire.core.survey import wilson
 from solitaire.plugins import sampling_hints
@@ -58,6 +65,8 @@ class Game:
     end: str  # won, stuck (no move hinted), repeats, too long
     actions: int
     hint_seconds: tuple[float, ...]
+    #: The deal's difficulty level (--levels), "unwinnable" or "unknown"; None when not asked.
+    level: str | None = None
 
 
 def hint_player(limits: SamplingBudget) -> Player:
@@ -111,11 +120,26 @@ def play(deal: int, player: Player, draw: int, max_actions: int) -> Game:
     return Game(deal, end == "won", end, state.moves, tuple(times))
 
 
-def play_both(deal: int, limits: SamplingBudget, draw: int, max_actions: int) -> tuple[Game, Game]:
-    """The deal played by the hint player, then by the heuristic player."""
+def deal_level(deal: int, draw: int, timeout: float) -> str:
+    """The deal's level as "winnable deals only" sees it (a solve with the search's
+    budget), or the verdict when it is not a win."""
+    catalog = new_catalog(entry_points=False)
+    rules = catalog.ruleset(catalog.options("klondike", draw, "normal", "unlimited", True, deal))
+    result = solve(catalog.new_game(rules.options).state, rules, max_nodes=difficulty.BUDGET, timeout=timeout)
+    if result.verdict != "winnable":
+        return result.verdict
+    return difficulty.level(rules, result.nodes) or "winnable"
+
+
+def play_both(
+    deal: int, limits: SamplingBudget, draw: int, max_actions: int, level_timeout: float | None = None
+) -> tuple[Game, Game]:
+    """The deal played by the hint player, then by the heuristic player (each with the
+    deal's level when ``level_timeout`` is given)."""
+    level = None if level_timeout is None else deal_level(deal, draw, level_timeout)
     return (
-        play(deal, hint_player(limits), draw, max_actions),
-        play(deal, heuristic_hint, draw, max_actions),
+        attrs.evolve(play(deal, hint_player(limits), draw, max_actions), level=level),
+        attrs.evolve(play(deal, heuristic_hint, draw, max_actions), level=level),
     )
 
 
@@ -161,6 +185,16 @@ def report(results: list[tuple[Game, Game]], args: argparse.Namespace, elapsed: 
         print(f"  {name:26s} won {_share(games)}")
         print(f"  {'':26s} {_times(games)}")
         print(f"  {'':26s} ends: {_ends(games)}")
+    if args.levels:
+        print(
+            f"by difficulty level (a solve of {difficulty.BUDGET:,} positions,"
+            f" {args.level_timeout:g} s a deal; the thresholds of core/difficulty.py):"
+        )
+        for level in (*difficulty.LEVELS, "winnable", "unwinnable", "unknown"):
+            some = [pair for pair in results if pair[0].level == level]
+            if some:
+                print(f"  {level:10s} hint player {_share([p[0] for p in some])}")
+                print(f"  {'':10s} heuristic   {_share([p[1] for p in some])}")
     print(ANCHORS)
     print(f"{elapsed:.0f} s elapsed on {args.workers} process(es)")
 
@@ -176,10 +210,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3, help="cards per tap (default 3)")
     parser.add_argument("--max-actions", type=int, default=500, help="actions a game at most (default 500)")
     parser.add_argument("--workers", type=int, default=1, help="processes playing deals (default 1)")
+    parser.add_argument("--levels", action="store_true", help="the win rates by difficulty level too")
+    parser.add_argument(
+        "--level-timeout", type=float, default=10.0, help="seconds to find a deal's level (default 10)"
+    )
     args = parser.parse_args(argv)
     if args.deals < 1 or args.workers < 1 or args.first < 0:
         parser.error("--deals and --workers must be at least 1, --first at least 0")
     limits = SamplingBudget(seconds=args.budget, samples=args.samples, nodes=args.nodes)
+    level_timeout = args.level_timeout if args.levels else None
     deals = range(args.first, args.first + args.deals)
     results: list[tuple[Game, Game]] = []
     started = time.perf_counter()
@@ -191,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         anchor = sum(p[1].won for p in results)
         mean = statistics.fmean(hinted.hint_seconds) if hinted.hint_seconds else 0.0
         print(
-            f"deal {hinted.deal}: hint player {hinted.end} ({hinted.actions} actions,"
+            f"deal {hinted.deal}{'' if hinted.level is None else f' ({hinted.level})'}:"
+            f" hint player {hinted.end} ({hinted.actions} actions,"
             f" {mean:.2f} s a hint), heuristic {heuristic.end};"
             f" so far {won}/{len(results)} and {anchor}/{len(results)} won,"
             f" {time.perf_counter() - started:.0f} s",
@@ -201,11 +241,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.workers == 1:
         for deal in deals:
-            progress(play_both(deal, limits, args.draw, args.max_actions))
+            progress(play_both(deal, limits, args.draw, args.max_actions, level_timeout))
     else:
         with ProcessPoolExecutor(max_workers=args.workers) as executor:
             futures = [
-                executor.submit(play_both, deal, limits, args.draw, args.max_actions) for deal in deals
+                executor.submit(play_both, deal, limits, args.draw, args.max_actions, level_timeout)
+                for deal in deals
             ]
             for future in futures:
                 progress(future.result())
