@@ -500,6 +500,10 @@ class NewGameDialog(QDialog):
             self.returns.setChecked(choice.returns_allowed)
         self._form.setRowVisible(self.redeal, has_waste(variant))
         self._form.setRowVisible(self.returns, returns_matter(variant))
+        numbers = variant.deal_numbers  # FreeCell's start at 1, as Microsoft's
+        self.number.blockSignals(True)  # a value moved into the range is not a choice of deal
+        self.number.setRange(numbers.start, min(numbers.stop - 1, 2**31 - 1))
+        self.number.blockSignals(False)
 
     def _show_record(self, variant: Variant) -> None:
         """The player's results in the game, over every option it was played with."""

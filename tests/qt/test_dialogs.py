@@ -171,6 +171,24 @@ def test_without_a_code_the_fields_choose_the_game(qtbot: QtBot, catalog: Catalo
     assert dialog.options(random_deal=77).deal == 1234
 
 
+def test_the_deal_number_box_offers_the_games_own_deal_numbers(qtbot: QtBot, catalog: Catalog) -> None:
+    dialog = new_game_dialog(qtbot, catalog)
+    dialog.select_game("freecell")
+    assert dialog.number.minimum() == 1  # Microsoft's deals: FreeCell #1 is the first
+    assert dialog.number.value() == 1
+    assert dialog.random.isChecked()  # moving the value into the range chose no deal
+    for key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Down):  # and cannot go below 1
+        qtbot.keyClick(dialog.number, key)
+    assert dialog.by_number.isChecked()
+    assert dialog.options(random_deal=5).deal == 1
+    dialog.number.setValue(11982)
+    assert dialog.options().deal == 11982
+    dialog.select_game("klondike")
+    assert dialog.number.minimum() == 0
+    dialog.number.setValue(0)
+    assert dialog.options().deal == 0
+
+
 def fake_exec(code: str | None, result: QDialog.DialogCode) -> Callable[[NewGameDialog], int]:
     def exec_(self: NewGameDialog) -> int:
         if code is not None:
