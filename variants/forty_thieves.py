@@ -32,7 +32,6 @@ class FortyThieves(b.Declared):
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
     default_redeal: ClassVar[str | None] = "passes:1"
-    hidden_information: ClassVar[bool] = False
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(),
         b.Foundations(8, returns=False),

@@ -28,7 +28,6 @@ class Golf(b.Declared):
         "Seven columns of five cards, all face up. A column's top card goes onto the foundation when it"
         " is one rank higher or lower, any suit, never on a king; the stock turns one card onto it."
     )
-    hidden_information: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "golf"
     layout: ClassVar[tuple[b.Block, ...]] = (

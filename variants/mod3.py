@@ -47,7 +47,6 @@ class Mod3(b.Declared):
     decks: ClassVar[int] = 2
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
-    hidden_information: ClassVar[bool] = False
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(deals="each", needs_full=False),
         b.Foundations(25, by_suit=False, base=2, build=b.Build(b.UP, b.SAME_SUIT, step=3)),

@@ -25,7 +25,6 @@ class Pyramid(o.Pairing):
         "28 cards in a pyramid. Two cards no card lies on go off when they make 13 (J 11, Q 12, K alone);"
         " the stock's card and the waste's top play too. Three passes through the stock."
     )
-    hidden_information: ClassVar[bool] = False
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
     default_redeal: ClassVar[str | None] = "passes:3"
