@@ -32,7 +32,6 @@ from solitaire.core.registry import (
     package_version,
 )
 from solitaire.core.ruleset import Variant
-from solitaire.core.state import WASTE
 from solitaire.core.untrusted import cut, printable
 from solitaire.frontends.cli.render import fits, guard_output, letters, render_state, symbols_fit
 from solitaire.plugins.builtins import new_catalog
@@ -910,17 +909,6 @@ def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _has_waste(catalog: Catalog, variant: Variant) -> bool:
-    """Whether ``variant``'s table has a waste (so that a redeal policy means something):
-    its first deal is laid out to see (a variant that fails at it is taken at its word,
-    ``has_stock``)."""
-    try:
-        game = catalog.new_game(catalog.options(variant.id))
-    except (OptionsError, PluginError, ValueError):
-        return variant.has_stock
-    return bool(game.state.table.ids_of(WASTE))
-
-
 def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
     from solitaire.core.families import by_family, family_name
 
@@ -930,7 +918,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
 
     variants: list[dict[str, Any]] = []
     for each in catalog.variants.values():
-        waste = each.has_stock and _has_waste(catalog, each)
+        waste = each.has_stock and each.has_waste
         variants.append(
             {
                 "id": each.id,

@@ -121,26 +121,15 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - len(_ESCAPE.sub("", text)))
 
 
-def _has_waste(rules: Ruleset, state: State | None) -> bool:
-    """Whether the game has a waste (so passes and redeals mean something)."""
-    if state is None:
-        try:
-            state = rules.initial_state(rules.variant.dealt_order(rules.options.deal, rules))
-        except ValueError:  # a deal the variant has not: take it at its word
-            return rules.variant.has_stock
-    return bool(state.table.ids_of(WASTE))
-
-
-def describe_rules(rules: Ruleset, lang: str = "en", state: State | None = None) -> str:
+def describe_rules(rules: Ruleset, lang: str = "en") -> str:
     """One line: variant, draw mode, scoring, redeal policy, returns.
 
     The draw mode is shown where the variant has a waste or more than one to choose
     from (under its own label, such as Spider's suits); the redeal policy where there
-    is a waste to turn back.  ``state`` (any position of the game) tells whether there
-    is a waste; without it the deal is laid out to see."""
+    is a waste to turn back (``Variant.has_waste``, as the New Game dialog has it)."""
     options, variant = rules.options, rules.variant
     passes = rules.redeal.passes
-    waste = variant.has_stock and _has_waste(rules, state)
+    waste = variant.has_stock and variant.has_waste
     parts: list[Message | str] = [variant.name(lang)]
     if variant.has_stock and (waste or len(variant.draws) > 1):
         if variant.draw_label == Variant.draw_label:
@@ -317,7 +306,7 @@ def render_state(
     if rules.is_won(state):
         said.append(Message("Won!"))
     lines = [
-        f"{describe_rules(rules, lang, state)}   {code}",
+        f"{describe_rules(rules, lang)}   {code}",
         "   ".join(message.translate(lang) for message in said),
     ]
     width = 3 if card_symbols else 2  # the widest card: 10♥ or TH
