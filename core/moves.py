@@ -143,7 +143,9 @@ def _explain(text: str, cleaned: str) -> Message:
     for part, role in ((src.split(":")[0], N_("source")), (dst, N_("destination"))):
         if not re.fullmatch(_PILE, part):
             return Message(
-                N_("{text!r} is not a move: {part!r} is not a pile (use s, w, f, fN, tN or cN) as {role}"),
+                N_(
+                    "{text!r} is not a move: {part!r} is not a pile (use s, w, f, fN, tN, cN or rN) as {role}"
+                ),
                 text=shown,
                 part=Quoted(part),
                 role=Message(role),

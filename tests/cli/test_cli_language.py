@@ -254,7 +254,7 @@ def test_the_help_is_russian_from_the_environment_too() -> None:
         (
             "q>t1",
             "'q' не подходит в роли источника",
-            "'q' is not a pile (use s, w, f, fN, tN or cN) as source",
+            "'q' is not a pile (use s, w, f, fN, tN, cN or rN) as source",
         ),
         ("", "'' — не ход: пустая строка", "'' is not a move: it is empty"),
     ],
