@@ -412,6 +412,8 @@ def start_chosen(terminal: Terminal, choice: NewGameChoice) -> None:
 def _search(terminal: Terminal, choice: NewGameChoice) -> Searched:
     """Search for a winnable deal in a thread of its own, saying so (on a terminal, with
     the deals tried so far), until it ends or Ctrl-C stops it; the clock stands meanwhile."""
+    from solitaire.core.deal_search import Searched
+
     session, lang = terminal.session, terminal.lang
     cancel = threading.Event()
     tried = [0]
@@ -428,12 +430,12 @@ def _search(terminal: Terminal, choice: NewGameChoice) -> Searched:
             failed.append(error)
 
     live = sys.stdout.isatty()
-    terminal.say(_text("searching", lang))
     thread = threading.Thread(target=work, name="winnable-deal", daemon=True)
+    shown = -1
     with session.paused():
-        thread.start()
-        shown = -1
         try:
+            terminal.say(_text("searching", lang))
+            thread.start()
             while thread.is_alive():
                 thread.join(0.1)
                 if live and tried[0] != shown:
