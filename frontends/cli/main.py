@@ -247,7 +247,7 @@ def _build_parser(lang: str = "en", command: str | None = None) -> argparse.Argu
         "--difficulty",
         dest="start_difficulty",
         choices=CHOICES,
-        help=_(N_("of those deals (it asks for them): any, easy, medium or hard")),
+        help=_(N_("only winnable deals, of this difficulty (default: as last chosen)")),
     )
     parser.add_argument(
         "--no-plugins",

@@ -20,7 +20,7 @@ from solitaire.core import difficulty, i18n
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, folded
 from solitaire.core.game import Change, parse_action
-from solitaire.core.i18n import N_, Message, Plural
+from solitaire.core.i18n import N_, Message, N_plural, Plural
 from solitaire.core.moves import MoveSyntaxError
 from solitaire.core.refusals import IllegalMoveError
 from solitaire.core.registry import Catalog, OptionsError, PluginError
@@ -94,9 +94,9 @@ TEXT = {
     "random": N_("a random deal unless one is given"),
 }
 #: Said when a search gave up (as the window says it).
-GAVE_UP = (
-    N_("No deal was proved winnable in {tried} try: the game goes on."),
-    N_("No deal was proved winnable in {tried} tries: the game goes on."),
+GAVE_UP = N_plural(
+    "No deal was proved winnable in {tried} try: the game goes on.",
+    "No deal was proved winnable in {tried} tries: the game goes on.",
 )
 
 
