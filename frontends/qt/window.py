@@ -693,11 +693,11 @@ class MainWindow(QMainWindow):
 
     def deal_new_game(self) -> None:
         """A new random game as the settings say (a winnable deal when they ask for one)."""
-        game = self.new_game_from_settings()
-        if self.settings.winnable_only:
-            self.new_winnable_game(game.rules.options)
+        choice = self.session.next_choice(self.settings)
+        if choice.search:
+            self.new_winnable_game(choice.options)
         else:
-            self.start(game)
+            self.start(self.catalog.new_game(choice.options))
 
     # -- new games -------------------------------------------------------------------------------
 
