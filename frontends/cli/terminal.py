@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core import difficulty, i18n
+from solitaire.core.codes import CodeError
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, folded
 from solitaire.core.game import Change, parse_action
@@ -374,6 +375,8 @@ def _new(terminal: Terminal, rest: str) -> None:
         return
     variant = game_named(session.catalog, name, terminal.lang) if name else None
     if name and variant is None:
+        if given and _is_code(session.catalog, name):
+            raise OptionsError(Message("a game code says its own options: type new {code} alone", code=name))
         if given:
             raise OptionsError(Message("{name!r} is not a game: games lists them", name=name))
         session.new_game(name)  # a game code (and refused as one when it is not)
@@ -381,6 +384,14 @@ def _new(terminal: Terminal, rest: str) -> None:
     choice = session.choose(variant, **given)
     session.remember(choice)
     start_chosen(terminal, choice)
+
+
+def _is_code(catalog: Catalog, text: str) -> bool:
+    try:
+        catalog.options_from_code(text)
+    except (CodeError, OptionsError):
+        return False
+    return True
 
 
 def start_chosen(terminal: Terminal, choice: NewGameChoice) -> None:

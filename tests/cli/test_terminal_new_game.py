@@ -104,6 +104,7 @@ BAD = [
     ("new --fast", "unknown option '--fast'"),
     ("new nothing-of-the-kind --draw 1", "'nothing-of-the-kind' is not a game"),
     ("new klondike --deal 5 --winnable", "winnable deals only are random deals"),
+    (f"new {CODE} --draw 3", f"a game code says its own options: type new {CODE} alone"),
     ("new freecell --deal 0", "deal number must be 1..8589934591, not 0"),
     ("options nothing-of-the-kind", "'nothing-of-the-kind' is not a game"),
 ]
