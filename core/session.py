@@ -21,20 +21,42 @@ tells them; it knows nothing of either (no Qt here)::
 from __future__ import annotations
 
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Final, TypedDict
+from typing import TYPE_CHECKING, Final, TypedDict, Unpack
 
 import attrs
 
+from solitaire.core import difficulty as levels
 from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.game import Change, Game
-from solitaire.core.registry import Catalog, OptionsError
-from solitaire.core.ruleset import GameOptions
+from solitaire.core.i18n import Message
+from solitaire.core.registry import Catalog, OptionsError, PluginError
+from solitaire.core.ruleset import GameOptions, Variant
 from solitaire.core.store import GameChoice, Settings, Store
 
-__all__ = ["RECENT_GAMES", "Listener", "Session", "StartOptions", "chosen_options", "remember_choice"]
+if TYPE_CHECKING:
+    from solitaire.core.deal_search import Searched
+
+__all__ = [
+    "RECENT_GAMES",
+    "REDEALS",
+    "Listener",
+    "NewGameChoice",
+    "NewGameFields",
+    "Offers",
+    "Session",
+    "StartOptions",
+    "choose_new_game",
+    "chosen_options",
+    "has_waste",
+    "offers",
+    "remember_choice",
+    "remembered",
+    "returns_matter",
+]
 
 #: How many games the settings keep as recent (``Settings.recent``).
 RECENT_GAMES: Final = 5
@@ -100,6 +122,172 @@ def remember_choice(settings: Settings, options: GameOptions, default_redeal: st
         returns_allowed=options.returns_allowed,
         choices={**settings.choices, options.variant: choice},
     )
+
+
+def remembered(catalog: Catalog, settings: Settings, choice: NewGameChoice) -> Settings:
+    """``settings`` with ``choice`` remembered, as the New Game dialog remembers it: its
+    options as the choice of new games (:func:`remember_choice`), "winnable deals only"
+    and the difficulty."""
+    options = choice.options
+    variant, scheme = catalog.variant(options.variant), catalog.scoring(options.scoring)
+    default_redeal = catalog.default_redeal(variant, scheme)
+    return attrs.evolve(
+        remember_choice(settings, options, default_redeal),
+        winnable_only=choice.winnable_only,
+        difficulty=choice.difficulty,
+    )
+
+
+# -- what a new game may choose ------------------------------------------------------------------
+
+#: The redeal policies offered where there is a waste to turn back: the scoring's default
+#: (None), unlimited, or 1, 2 or 3 passes (any other policy installed is taken too).
+REDEALS: Final = (None, "unlimited", "passes:1", "passes:2", "passes:3")
+
+
+def has_waste(variant: Variant) -> bool:
+    """Whether the variant's table has a waste (then a redeal policy matters)."""
+    return variant.has_stock and variant.has_waste
+
+
+def returns_matter(variant: Variant) -> bool:
+    """Whether cards could come back from the variant's foundations (then the choice
+    to allow it matters)."""
+    from solitaire.variants.blocks import Foundations
+
+    block = getattr(variant, "foundations_block", None)
+    return not isinstance(block, Foundations) or block.returns
+
+
+@attrs.frozen
+class Offers:
+    """What a new game of one variant may choose, as the New Game dialog offers it: its
+    draw choices (a choice where there are several), the scoring schemes that fit it, a
+    redeal policy (where there is a waste), foundation returns (where cards could come
+    back), winnable deals only (where the solver knows the game) and a difficulty
+    (where the game has levels).
+
+    >>> from solitaire.plugins.builtins import new_catalog
+    >>> spider = offers(new_catalog(entry_points=False), "spider")
+    >>> spider.draws, spider.redeal, spider.winnable
+    ((1, 2, 4), False, True)
+    """
+
+    variant: str
+    draws: tuple[int, ...]
+    scorings: tuple[str, ...]
+    redeal: bool
+    returns: bool
+    winnable: bool
+    levels: bool
+
+
+def offers(catalog: Catalog, variant_id: str) -> Offers:
+    """What a new game of ``variant_id`` may choose; ``OptionsError`` when it is not installed."""
+    from solitaire.core.solver import solvable
+
+    variant = catalog.variant(variant_id)
+    try:
+        winnable = solvable(catalog.ruleset(catalog.options(variant.id)))
+    except (OptionsError, PluginError):
+        winnable = False
+    return Offers(
+        variant.id,
+        tuple(variant.draws),
+        tuple(scheme.id for scheme in catalog.scorings.values() if scheme.fits(variant)),
+        has_waste(variant),
+        returns_matter(variant),
+        winnable,
+        any(key[0] == variant.id for key in levels.THRESHOLDS),
+    )
+
+
+@attrs.frozen
+class NewGameChoice:
+    """A new game as chosen: its options (a random deal, or the one asked for), whether
+    only winnable deals are wanted and of which difficulty (as the settings keep them),
+    and whether its deal is to be searched for (:meth:`Session.search_winnable`): winnable
+    deals only, a random deal, and a game the solver knows."""
+
+    options: GameOptions
+    winnable_only: bool = False
+    difficulty: str = "any"
+    search: bool = False
+
+    @property
+    def levels(self) -> bool:
+        """Whether the game, at its draw, has difficulty levels (else any winnable deal fits)."""
+        return (self.options.variant, self.options.draw) in levels.THRESHOLDS
+
+
+class NewGameFields(TypedDict, total=False):
+    """What a player may choose of a new game (each left out: as chosen the last time)."""
+
+    draw: int
+    scoring: str
+    redeal: str
+    returns_allowed: bool
+    deal: int
+    winnable_only: bool
+    difficulty: str
+
+
+def choose_new_game(
+    catalog: Catalog, settings: Settings, variant: str | None = None, **given: Unpack[NewGameFields]
+) -> NewGameChoice:
+    """A new game of ``variant`` (None: the game of the settings) with the options
+    ``given``, each of the others as last chosen for that game (``Settings.choices``,
+    else as the settings say where it fits, else the game's default), and a random deal
+    unless ``deal`` is given.  What is given must fit the game: ``OptionsError`` says
+    what does not (a draw it has not, a scoring that does not fit it, a redeal policy
+    where there is no waste, a deal it has not, an unknown difficulty, a deal number
+    with winnable deals only).  A ``difficulty`` given asks for winnable deals, unless
+    ``winnable_only`` is given False.
+
+    >>> from solitaire.plugins.builtins import new_catalog
+    >>> catalog = new_catalog(entry_points=False)
+    >>> settings = Settings(choices={"spider": GameChoice(draw=2, scoring="none")})
+    >>> choice = choose_new_game(catalog, settings, "spider", difficulty="easy")
+    >>> choice.options.draw, choice.options.scoring, choice.search, choice.difficulty
+    (2, 'none', True, 'easy')
+    >>> choose_new_game(catalog, settings, "spider", draw=3)
+    Traceback (most recent call last):
+    ...
+    solitaire.core.registry.OptionsError: spider draws 1, 2 or 4, not 3
+    """
+    chosen = catalog.variant(settings.variant if variant is None else variant)
+    wanted = given.get("difficulty")
+    if wanted is not None and wanted not in levels.CHOICES:
+        raise OptionsError(
+            Message(
+                "difficulty must be {choices}, not {difficulty!r}",
+                choices=", ".join(levels.CHOICES),
+                difficulty=wanted,
+            )
+        )
+    deal = given.get("deal")
+    # A difficulty asks for winnable deals (unless they are turned off too).
+    asked = given.get("winnable_only", True if wanted is not None else None)
+    if deal is not None and asked:
+        raise OptionsError(Message("winnable deals only are random deals: no deal number goes with it"))
+    last = settings.choices.get(chosen.id) or GameChoice(
+        settings.draw, settings.scoring, settings.redeal, settings.returns_allowed
+    )
+    draw = given.get("draw", last.draw if last.draw in chosen.draws else None)
+    scheme = catalog.scorings.get(last.scoring or "")
+    scoring = given.get("scoring", last.scoring if scheme is not None and scheme.fits(chosen) else None)
+    returns = given.get("returns_allowed", last.returns_allowed)
+    number = chosen.random_deal() if deal is None else deal
+    if "redeal" in given:
+        options = catalog.options(chosen.id, draw, scoring, given["redeal"], returns, number)
+    else:
+        try:
+            options = catalog.options(chosen.id, draw, scoring, last.redeal, returns, number)
+        except OptionsError:  # the redeal policy last chosen does not fit (or is not installed)
+            options = catalog.options(chosen.id, draw, scoring, None, returns, number)
+    winnable = settings.winnable_only if asked is None else asked
+    search = winnable and deal is None and offers(catalog, chosen.id).winnable
+    return NewGameChoice(options, winnable, given.get("difficulty", settings.difficulty), search)
 
 
 class StartOptions(TypedDict, total=False):
@@ -202,6 +390,40 @@ class Session:
         :func:`chosen_options`); raises ``OptionsError`` when it is not installed."""
         s = self.store.settings() if settings is None else settings
         return self.catalog.new_game(chosen_options(self.catalog, s, variant))
+
+    def choose(self, variant: str | None = None, **given: Unpack[NewGameFields]) -> NewGameChoice:
+        """A new game of ``variant`` (None: the settings' game) with the options ``given``
+        and, for the others, those last chosen (see :func:`choose_new_game`)."""
+        return choose_new_game(self.catalog, self.store.settings(), variant, **given)
+
+    def next_choice(self, settings: Settings | None = None) -> NewGameChoice:
+        """The next random game as ``settings`` (the saved ones by default) say: their
+        game and options, and a winnable deal where they ask for one."""
+        s = self.store.settings() if settings is None else settings
+        options = self.random_game(s).rules.options
+        search = s.winnable_only and offers(self.catalog, options.variant).winnable
+        return NewGameChoice(options, s.winnable_only, s.difficulty, search)
+
+    def remember(self, choice: NewGameChoice) -> Settings:
+        """Keep ``choice`` in the settings, as the New Game dialog does (see :func:`remembered`),
+        under the store's lock; returns the settings."""
+        return self.store.update_settings(lambda saved: remembered(self.catalog, saved, choice))
+
+    def search_winnable(
+        self,
+        choice: NewGameChoice,
+        *,
+        cancel: threading.Event | None = None,
+        tried: Callable[[int], None] | None = None,
+    ) -> Searched:
+        """Look for a random deal of ``choice`` the solver proves winnable, of its
+        difficulty (see :func:`solitaire.core.deal_search.search_winnable`); it may run
+        in a thread of its own, and ``cancel`` stops it.  Nothing is put in play."""
+        from solitaire.core.deal_search import search_winnable
+
+        return search_winnable(
+            self.catalog, choice.options, difficulty=choice.difficulty, cancel=cancel, tried=tried
+        )
 
     def new_game(self, chosen: GameOptions | str | None = None, *, settings: Settings | None = None) -> Game:
         """Leave the game in play and start one: of these options, of this game code,

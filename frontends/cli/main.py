@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
+from solitaire.core.difficulty import CHOICES
 from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
@@ -39,6 +40,8 @@ from solitaire.plugins.builtins import new_catalog
 if TYPE_CHECKING:
     import logging
 
+    from solitaire.core.session import NewGameChoice
+    from solitaire.core.store import Store
     from solitaire.frontends.cli.logfile import LogFile
 
 __all__ = ["gui_main", "log_file", "main"]
@@ -193,6 +196,58 @@ def _build_parser(lang: str = "en", command: str | None = None) -> argparse.Argu
         "--terminal", action="store_true", help=_(N_("without a command: play in the terminal"))
     )
     parser.add_argument("--version", action=_Version, help=_(N_("print the version and exit")))
+    # The terminal game's first game, chosen as in the New Game dialog (and remembered).
+    start = parser.add_argument_group(_(N_("a new game for --terminal, remembered for the next ones")))
+    start.add_argument(
+        "--variant",
+        dest="start_variant",
+        metavar="GAME",
+        help=_(N_("the game, by its id or name (default: the one last chosen)")),
+    )
+    start.add_argument(
+        "--draw",
+        dest="start_draw",
+        type=_draw,
+        metavar="N",
+        help=_(N_("cards a tap of the stock draws, or Spider's suits")),
+    )
+    start.add_argument(
+        "--scoring",
+        dest="start_scoring",
+        metavar="ID",
+        help=_(N_("scoring scheme (default: as last chosen)")),
+    )
+    start.add_argument(
+        "--redeal",
+        dest="start_redeal",
+        metavar="POLICY",
+        help=_(N_("unlimited or passes:N (default: as last chosen)")),
+    )
+    start.add_argument(
+        "--returns",
+        dest="start_returns",
+        choices=("allowed", "forbidden"),
+        help=_(N_("foundation returns (default: as last chosen)")),
+    )
+    start.add_argument(
+        "--deal",
+        dest="start_deal",
+        type=_deal,
+        metavar="N",
+        help=_(N_("a deal by its number (default: random)")),
+    )
+    start.add_argument(
+        "--winnable",
+        dest="start_winnable",
+        action=argparse.BooleanOptionalAction,
+        help=_(N_("only random deals the solver proves winnable (default: as last chosen)")),
+    )
+    start.add_argument(
+        "--difficulty",
+        dest="start_difficulty",
+        choices=CHOICES,
+        help=_(N_("only winnable deals, of this difficulty (default: as last chosen)")),
+    )
     parser.add_argument(
         "--no-plugins",
         action="store_true",
@@ -1058,12 +1113,78 @@ COMMANDS = {
 IN_THE_TERMINAL = N_("playing in the terminal")
 
 
+#: The main parser's options that choose the terminal game's first game: dest -> option.
+START_OPTIONS: Final = {
+    "start_variant": "--variant",
+    "start_draw": "--draw",
+    "start_scoring": "--scoring",
+    "start_redeal": "--redeal",
+    "start_returns": "--returns",
+    "start_deal": "--deal",
+    "start_winnable": "--winnable",
+    "start_difficulty": "--difficulty",
+}
+
+
+def _start_options_given(args: argparse.Namespace) -> list[str]:
+    return [option for dest, option in START_OPTIONS.items() if getattr(args, dest, None) is not None]
+
+
+def _no_start_options(args: argparse.Namespace) -> None:
+    """The options of the terminal game's first game go with ``--terminal`` and no command."""
+    given = _start_options_given(args)
+    if given:
+        raise BadInput(
+            Message("{option} chooses the game of --terminal: it takes no command", option=given[0])
+        )
+
+
+def _start_choice(catalog: Catalog, store: Store, args: argparse.Namespace) -> NewGameChoice | None:
+    """The game the options of ``--terminal`` choose (None: none given), checked as the
+    terminal's ``new`` checks them: what does not fit is bad input, and nothing is written."""
+    from solitaire.core.session import NewGameFields, choose_new_game
+    from solitaire.frontends.cli.terminal import game_named
+
+    if not _start_options_given(args):
+        return None
+    variant = None
+    if args.start_variant is not None:
+        variant = game_named(catalog, args.start_variant, args.lang)
+        if variant is None:
+            problem = Message(
+                "{name!r} is not a game: solitaire variants lists them", name=args.start_variant
+            )
+            raise BadInput(problem)
+    given: NewGameFields = {}
+    if args.start_draw is not None:
+        given["draw"] = args.start_draw
+    if args.start_scoring is not None:
+        given["scoring"] = args.start_scoring
+    if args.start_redeal is not None:
+        given["redeal"] = args.start_redeal
+    if args.start_returns is not None:
+        given["returns_allowed"] = args.start_returns == "allowed"
+    if args.start_deal is not None:
+        given["deal"] = args.start_deal
+    if args.start_winnable is not None:
+        given["winnable_only"] = args.start_winnable
+    if args.start_difficulty is not None:
+        given["difficulty"] = args.start_difficulty
+    try:
+        return choose_new_game(catalog, store.settings(), variant, **given)
+    except OptionsError as error:
+        raise BadInput(error) from None
+
+
 def _play(args: argparse.Namespace) -> int:
     """The window when Qt and a display are there, else (saying why) the terminal game."""
     lang = args.lang if (args.lang_given or LANG_VARIABLE in os.environ) else None
     _logger()  # a game runs long, and the window's code may log: the log is set up now
     if args.no_plugins:
         os.environ[NO_PLUGINS_VARIABLE] = "1"  # for the window's worker processes too
+    given = _start_options_given(args)
+    if given and not args.terminal:
+        raise BadInput(Message("{option} chooses the game of --terminal: add --terminal", option=given[0]))
     if not args.terminal:
         from solitaire.frontends.qt.app import WindowUnavailable, run, window_problem
 
@@ -1081,9 +1202,10 @@ def _play(args: argparse.Namespace) -> int:
     from solitaire.frontends.cli.terminal import play_in_terminal
 
     store = Store()
-    return play_in_terminal(
-        new_catalog(), lang=i18n.choose_language(lang, store.settings().language), store=store
-    )
+    catalog = new_catalog()
+    chosen = i18n.choose_language(lang, store.settings().language)
+    choice = _start_choice(catalog, store, args)
+    return play_in_terminal(catalog, lang=chosen, store=store, choice=choice)
 
 
 def _language(words: Sequence[str]) -> str:
@@ -1120,6 +1242,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         lang = args.lang
         if not args.command:
             return _play(args)
+        _no_start_options(args)
         catalog = new_catalog(entry_points=False) if args.no_plugins else new_catalog()
         _logging_if_loaded()  # by a plugin, say
         return COMMANDS[args.command](catalog, args)

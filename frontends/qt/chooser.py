@@ -46,12 +46,11 @@ from solitaire.core.deals import DEAL_NUMBERS
 from solitaire.core.families import by_family, family_name, folded
 from solitaire.core.registry import Catalog, OptionsError, PluginError
 from solitaire.core.ruleset import GameOptions, Variant
-from solitaire.core.solver import solvable
+from solitaire.core.session import REDEALS, has_waste, offers, returns_matter
 from solitaire.core.store import GameChoice, Settings, Statistics, StatsTotal
 from solitaire.frontends.cli.render import describe_rules
 from solitaire.frontends.qt.cards import CardPainter
 from solitaire.frontends.qt.i18n import text
-from solitaire.variants.blocks import Foundations
 
 __all__ = ["PREVIEW_SIZE", "NewGameDialog", "duration", "has_waste", "returns_matter"]
 
@@ -75,18 +74,6 @@ class _Indented(QStyledItemDelegate):
             option = QStyleOptionViewItem(option)
             option.rect.adjust(16, 0, 0, 0)
         super().paint(painter, option, index)
-
-
-def has_waste(variant: Variant) -> bool:
-    """Whether the variant's table has a waste (then a redeal policy matters)."""
-    return variant.has_stock and variant.has_waste
-
-
-def returns_matter(variant: Variant) -> bool:
-    """Whether cards could come back from the variant's foundations (then the choice
-    to allow it matters)."""
-    block = getattr(variant, "foundations_block", None)
-    return not isinstance(block, Foundations) or block.returns
 
 
 def duration(seconds: float | None) -> str:
@@ -378,10 +365,13 @@ class NewGameDialog(QDialog):
         self.scoring.currentIndexChanged.connect(self._scoring_chosen)
         form.addRow(text("dialog.new.scoring", lang), self.scoring)
         self.redeal = QComboBox()
-        self.redeal.addItem(text("dialog.new.redeal.default", lang), None)
-        self.redeal.addItem(text("dialog.new.redeal.unlimited", lang), "unlimited")
-        for passes in (1, 2, 3):
-            self.redeal.addItem(str(passes), f"passes:{passes}")
+        for policy in REDEALS:
+            if policy is None:
+                self.redeal.addItem(text("dialog.new.redeal.default", lang), None)
+            elif policy == "unlimited":
+                self.redeal.addItem(text("dialog.new.redeal.unlimited", lang), policy)
+            else:
+                self.redeal.addItem(policy.partition(":")[2], policy)
         self.redeal.setCurrentIndex(max(0, self.redeal.findData(settings.redeal)))
         form.addRow(text("dialog.new.redeal", lang), self.redeal)
         self.returns = QCheckBox(text("dialog.new.returns", lang))
@@ -610,12 +600,10 @@ class NewGameDialog(QDialog):
     def _fit_winnable(self) -> None:
         """Winnable deals only: offered for random deals of a variant the solver knows."""
         variant = self.catalog.variants.get(self._current or "")
-        try:
-            known = variant is not None and solvable(self.catalog.ruleset(self.catalog.options(variant.id)))
-        except OptionsError:
-            known = False
+        offered = offers(self.catalog, variant.id) if variant is not None else None
+        known = offered is not None and offered.winnable
         self.winnable_only.setEnabled(known and self.random.isChecked() and not self.code.text().strip())
-        levels = variant is not None and any(key[0] == variant.id for key in difficulty.THRESHOLDS)
+        levels = offered is not None and offered.levels
         self.difficulty.setEnabled(self.random_winnable() and levels)
         self.difficulty.setToolTip("" if levels else text("dialog.new.difficulty.none", self.lang))
         note = "" if known or variant is None else variant.name(self.lang)

@@ -33,7 +33,7 @@ from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog, PluginProblem, package_version
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.session import Session, StartOptions, remember_choice
+from solitaire.core.session import NewGameChoice, Session, StartOptions, remembered
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import FOUNDATION, State
 from solitaire.core.store import Settings, Store, WindowState
@@ -693,11 +693,11 @@ class MainWindow(QMainWindow):
 
     def deal_new_game(self) -> None:
         """A new random game as the settings say (a winnable deal when they ask for one)."""
-        game = self.new_game_from_settings()
-        if self.settings.winnable_only:
-            self.new_winnable_game(game.rules.options)
+        choice = self.session.next_choice(self.settings)
+        if choice.search:
+            self.new_winnable_game(choice.options)
         else:
-            self.start(game)
+            self.start(self.catalog.new_game(choice.options))
 
     # -- new games -------------------------------------------------------------------------------
 
@@ -722,16 +722,12 @@ class MainWindow(QMainWindow):
         if not accepted:
             return
         options = dialog.options()
-        default_redeal = self.catalog.default_redeal(
-            self.catalog.variant(options.variant), self.catalog.scoring(options.scoring)
+        choice = NewGameChoice(
+            options, dialog.winnable_only.isChecked(), dialog.chosen_difficulty(), dialog.random_winnable()
         )
-        self.settings = attrs.evolve(
-            remember_choice(self.settings, options, default_redeal),
-            winnable_only=dialog.winnable_only.isChecked(),
-            difficulty=dialog.chosen_difficulty(),
-        )
+        self.settings = remembered(self.catalog, self.settings, choice)
         self.store.save_settings(self.settings)
-        if dialog.random_winnable():
+        if choice.search:
             self.new_winnable_game(options)
         else:
             self.start(self.catalog.new_game(options))

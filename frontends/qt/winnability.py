@@ -17,8 +17,8 @@ import attrs
 from qtpy.QtCore import QObject, Qt, QTimer, Signal
 from qtpy.QtWidgets import QLabel, QProgressDialog, QWidget
 
+from solitaire.core.deal_search import DEAL_NODES, DEAL_SECONDS, MAX_DEALS, proves
 from solitaire.core.deals import DEAL_NUMBERS
-from solitaire.core.difficulty import BUDGET, fits
 from solitaire.core.ruleset import GameOptions, Ruleset
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
@@ -43,11 +43,6 @@ IndicatorState = Literal["winnable", "unwinnable", "unknown", "thinking"]
 #: The indicator's budget for one position: positions searched, and seconds.
 VERDICT_NODES: Final = 400_000
 VERDICT_SECONDS: Final = 8.0
-#: The budget for one deal of a winnable-only game (a deal not proved in it is passed over).
-DEAL_NODES: Final = BUDGET  # the budget the difficulty levels are calibrated with
-DEAL_SECONDS: Final = 3.0
-#: Deals tried before the search for a winnable one gives up.
-MAX_DEALS: Final = 100
 #: The search's progress dialog shows once it has taken this long (milliseconds).
 SHOW_AFTER_MS: Final = 400
 
@@ -115,7 +110,8 @@ class WinnableIndicator(QLabel):
 
 
 class DealSearch(QObject):
-    """Random deals, one after another, until the solver proves one winnable.
+    """Random deals, one after another, until the solver proves one winnable (the
+    window's :func:`solitaire.core.deal_search.search_winnable`, asked of the thinker).
 
     Each deal gets a budget (``max_nodes``, ``timeout``); a deal that is not
     proved winnable within it is passed over, and after ``max_deals`` the
@@ -196,11 +192,7 @@ class DealSearch(QObject):
             return
         self.tried += 1
         self._update_label()
-        if (
-            result is not None
-            and result.verdict == "winnable"
-            and fits(self.difficulty, options.variant, options.draw, result.nodes)
-        ):
+        if proves(result, options, self.difficulty):
             self._finish()
             self.found.emit(options)
         elif self.tried >= self.max_deals:

@@ -121,7 +121,9 @@ class _Played:
         monkeypatch.setattr(terminal, "play_in_terminal", self.terminal)
         monkeypatch.setattr(app, "run", self.window)
 
-    def terminal(self, catalog: object, *, lang: str = "en", store: object = None) -> int:
+    def terminal(
+        self, catalog: object, *, lang: str = "en", store: object = None, choice: object = None
+    ) -> int:
         self.started.append(f"terminal {lang}")
         return 0
 

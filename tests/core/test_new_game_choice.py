@@ -1,0 +1,106 @@
+"""New games as every front end chooses them (``core.session``): the options given
+over those last chosen, what does not fit refused, the choice remembered as the
+window remembers it; and the winnable-deal search (``core.deal_search``)."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+
+import pytest
+
+from solitaire.core import difficulty
+from solitaire.core.deal_search import DEAL_NODES, search_winnable
+from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.session import choose_new_game, offers, remembered
+from solitaire.core.solver import solve
+from solitaire.core.store import GameChoice, Settings
+from solitaire.plugins.builtins import new_catalog
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return new_catalog(entry_points=False)
+
+
+def test_what_is_given_goes_over_what_was_last_chosen(catalog: Catalog) -> None:
+    settings = Settings(choices={"klondike": GameChoice(3, "vegas", "passes:2", False)})
+    kept = choose_new_game(catalog, settings, "klondike", deal=9).options
+    assert (kept.draw, kept.scoring, kept.redeal, kept.returns_allowed, kept.deal) == (
+        3,
+        "vegas",
+        "passes:2",
+        False,
+        9,
+    )
+    changed = choose_new_game(catalog, settings, "klondike", scoring="normal", returns_allowed=True).options
+    assert (changed.draw, changed.scoring, changed.redeal, changed.returns_allowed) == (
+        3,
+        "normal",
+        "passes:2",
+        True,
+    )
+    # A scoring whose default redeal differs, with none remembered: the scoring's default.
+    plain = Settings(choices={"klondike": GameChoice(1, "normal", None, True)})
+    assert choose_new_game(catalog, plain, "klondike", scoring="vegas").options.redeal == "passes:1"
+
+
+@pytest.mark.parametrize(
+    ("variant", "given"),
+    [
+        ("spider", {"draw": 3}),
+        ("golf", {"scoring": "normal"}),
+        ("freecell", {"redeal": "passes:2"}),
+        ("klondike", {"difficulty": "impossible"}),
+        ("klondike", {"deal": 4, "winnable_only": True}),
+        ("klondike", {"deal": 4, "difficulty": "easy"}),
+        ("freecell", {"deal": 0}),
+        ("no-such-game", {}),
+    ],
+)
+def test_what_does_not_fit_is_refused(catalog: Catalog, variant: str, given: dict[str, object]) -> None:
+    with pytest.raises(OptionsError):
+        choose_new_game(catalog, Settings(), variant, **given)  # type: ignore[arg-type]
+
+
+def test_a_difficulty_asks_for_winnable_deals_and_the_choice_is_remembered(catalog: Catalog) -> None:
+    choice = choose_new_game(catalog, Settings(), "freecell", difficulty="hard")
+    assert (choice.winnable_only, choice.search, choice.levels) == (True, True, True)
+    off = choose_new_game(catalog, Settings(), "freecell", difficulty="hard", winnable_only=False)
+    assert (off.winnable_only, off.search) == (False, False)
+    numbered = choose_new_game(catalog, Settings(winnable_only=True), "freecell", deal=5)
+    assert (numbered.winnable_only, numbered.search) == (True, False)  # a deal by number is no search
+    settings = remembered(catalog, Settings(), choice)
+    assert (settings.variant, settings.winnable_only, settings.difficulty) == ("freecell", True, "hard")
+    assert settings.choices["freecell"] == GameChoice(1, "none", None, True)
+
+
+def test_every_built_in_game_offers_winnable_deals(catalog: Catalog) -> None:
+    assert all(offers(catalog, variant).winnable for variant in catalog.variants)
+
+
+def test_the_search_finds_a_deal_of_the_difficulty_asked_for(catalog: Catalog) -> None:
+    deals = itertools.count(1)
+    found = search_winnable(
+        catalog, catalog.options("freecell"), difficulty="hard", random_deal=deals.__next__
+    )
+    assert found.options is not None and not found.cancelled
+    assert found.options.deal == found.tried  # deals 1, 2, … tried in turn, the last one kept
+    game = catalog.new_game(found.options)
+    result = solve(game.state, game.rules, max_nodes=DEAL_NODES)
+    assert difficulty.level(game.rules, result.nodes) == "hard"
+
+
+def test_the_search_gives_up_after_its_deals_and_stops_when_cancelled(catalog: Catalog) -> None:
+    options = catalog.options("gypsy")
+    gave_up = search_winnable(catalog, options, max_nodes=20, max_deals=3)
+    assert (gave_up.options, gave_up.tried, gave_up.cancelled) == (None, 3, False)
+    cancel = threading.Event()
+    told: list[int] = []
+
+    def tried(n: int) -> None:
+        told.append(n)
+        cancel.set()  # as Ctrl-C would, from another thread
+
+    stopped = search_winnable(catalog, options, max_nodes=20, cancel=cancel, tried=tried)
+    assert (stopped.options, stopped.tried, stopped.cancelled, told) == (None, 1, True, [1])
