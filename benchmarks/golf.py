@@ -98,7 +98,7 @@ def main() -> int:
         ours_counts[result.verdict] += 1
         check_counts[checked] += 1
         note = ""
-        for who, verdict, line in (
+        for who, verdict, actions in (
             ("ours", result.verdict, result.solution),
             ("exhaustive", checked, check_line),
         ):
