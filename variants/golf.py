@@ -7,12 +7,15 @@ onto the foundation.  Won when the columns are empty.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import PileSpec
 from solitaire.core.state import State
 from solitaire.variants import blocks as b
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = ["Golf"]
 
@@ -52,3 +55,16 @@ class Golf(b.Declared):
     def is_won(self, state: State) -> bool:
         """Every column empty (the stock need not be)."""
         return not any(state.tableau)
+
+    def solver(self) -> Solver | None:
+        """Golf's own exact search (:data:`~solitaire.variants.golf_solver.GOLF_SOLVER`),
+        which knows these rules; a subclass that changes them gets the generic search."""
+        kind = type(self)
+        if kind.layout is not Golf.layout or any(
+            getattr(kind, name) is not getattr(Golf, name)
+            for name in ("legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
+        ):
+            return super().solver()
+        from solitaire.variants.golf_solver import GOLF_SOLVER
+
+        return GOLF_SOLVER

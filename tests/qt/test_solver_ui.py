@@ -748,14 +748,7 @@ def test_the_clock_stands_while_a_winnable_deal_is_sought(
     assert window.elapsed() == 25  # the game goes on, and so does its clock
 
 
-#: Golf: the generic solver decides no deal within the search's 3 s a deal yet (a few
-#: thousand positions a second there), so the search gives up after its 100 deals.
-GOLF_UNDECIDED = pytest.mark.xfail(
-    reason="Golf deals are not decided within the deal search's budget", run=False
-)
-
-
-@pytest.mark.parametrize("variant", ["freecell", "spider", pytest.param("golf", marks=GOLF_UNDECIDED)])
+@pytest.mark.parametrize("variant", ["freecell", "spider", "golf"])
 def test_winnable_only_and_a_difficulty_in_any_game_through_the_new_game_action(
     qtbot: QtBot,
     open_window: OpenWindow,

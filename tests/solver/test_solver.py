@@ -469,8 +469,11 @@ def test_a_variant_supplies_its_solver() -> None:
     assert solver_of(reflechi.rules) is KLONDIKE_SOLVER
     from solitaire.core.search import GENERIC_SOLVER
 
-    for variant in ("yukon", "freecell", "spider", "golf"):  # declared on the blocks: the generic search
+    for variant in ("yukon", "freecell", "spider"):  # declared on the blocks: the generic search
         assert solver_of(CATALOG.new_game(CATALOG.options(variant=variant, deal=1)).rules) is GENERIC_SOLVER
+    from solitaire.variants.golf_solver import GOLF_SOLVER
+
+    assert solver_of(CATALOG.new_game(CATALOG.options(variant="golf", deal=1)).rules) is GOLF_SOLVER
     assert solver_of(attrs.evolve(game.rules, variant=Loose())) is GENERIC_SOLVER
     for other in (Older(), Declined()):
         rules = attrs.evolve(game.rules, variant=other)
