@@ -120,6 +120,53 @@ def cost(state: State) -> int:
     return sum(pile_cost(pile, kind) for pile, kind in zip(state.piles, state.table.kinds, strict=True))
 
 
+def over_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of the second measure of games with cells: :func:`pile_cost`,
+    but a card over a lower one weighs 8, not 4."""
+    total = pile_cost(pile, kind)
+    if kind != TABLEAU:
+        return total
+    lowest = 14
+    for lower, upper in itertools.pairwise(pile.down + pile.up):
+        if lower.rank < lowest:
+            lowest = lower.rank
+        if upper.rank > lowest:
+            total += 4
+    return total
+
+
+def top_group_pile_cost(group: Sequence[frozenset[int]]) -> Callable[[Pile, str], int]:
+    """One pile's share of the third measure of games with cells, for the group build
+    ``group`` (for each face, the faces that continue a group on it): a card 10, a card
+    in a cell 10 more, a pile that is not empty 1, a card over a lower one 4, and the n
+    cards of a column under its top group 3 × n^1.3 together (they must all move before
+    the column's bottom helps: fc-solve's "cards under sequences")."""
+
+    def share(pile: Pile, kind: str) -> int:
+        if kind in (FOUNDATION, STOCK):
+            return pile_cost(pile, kind)
+        up = pile.up
+        count = len(pile.down) + len(up)
+        if not count:
+            return 0
+        total = 10 * count + 1
+        if kind == CELL:
+            return total + 10
+        size = 1
+        while size < len(up) and up[-size].index in group[up[-size - 1].index]:
+            size += 1
+        total += int(3 * (count - size) ** 1.3)
+        lowest = 14
+        for lower, upper in itertools.pairwise(pile.down + up):
+            if lower.rank < lowest:
+                lowest = lower.rank
+            if upper.rank > lowest:
+                total += 4
+        return total
+
+    return share
+
+
 def runs_pile_cost(pile: Pile, kind: str) -> int:
     """One pile's share of :func:`runs_cost`."""
     if kind == FOUNDATION:
@@ -281,8 +328,16 @@ class Searcher:
         block = getattr(variant, "foundations_block", None)
         self.runs = bool(getattr(block, "runs", False))
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
+        #: Games with cells (FreeCell, Eight Off, Baker's Game): the best-first phase
+        #: takes turns between three measures, and gets the whole budget.
+        self.cells = isinstance(variant, Declared) and not self.runs and bool(table.ids_of(CELL))
+        self.pile_costs: tuple[Callable[[Pile, str], int], ...] = (self.pile_cost,)
+        if self.cells:
+            assert isinstance(variant, Declared)
+            self.pile_costs = (pile_cost, over_pile_cost, top_group_pile_cost(variant._group_fitting))
         self.encoded: dict[int, tuple[Pile, bytes]] = {}
         self.costs: dict[int, tuple[Pile, int]] = {}
+        self.all_costs: dict[int, tuple[Pile, tuple[int, ...]]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
         home = getattr(variant, "foundations_block", None)
         leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
@@ -304,6 +359,22 @@ class Searcher:
             costs[id(pile)] = (pile, share)
             total += share
         return total
+
+    def measures(self, state: State) -> tuple[int, ...]:
+        """The measures of :attr:`pile_costs` of ``state`` (the first is :meth:`measure`),
+        each pile's shares computed once while the pile object lives on."""
+        costs = self.all_costs
+        if len(costs) > PILE_CACHE:
+            costs.clear()
+        shares: list[tuple[int, ...]] = []
+        for pile, kind in zip(state.piles, self.kinds, strict=True):
+            found = costs.get(id(pile))
+            if found is None or found[0] is not pile:
+                found = (pile, tuple(share(pile, kind) for share in self.pile_costs))
+                costs[id(pile)] = found
+            shares.append(found[1])
+        moves = 3 * state.moves if self.runs else 0
+        return tuple(moves + sum(column) for column in zip(*shares, strict=True))
 
     # -- keys ---------------------------------------------------------------------------------
 
@@ -426,6 +497,8 @@ class _Run:
         self.deadline = deadline
         self.cancel = cancel
         self.nodes = 0
+        #: Set when :meth:`best_first` has searched every position and found no win.
+        self.exhausted = False
 
     def count(self) -> None:
         self.nodes += 1
@@ -437,17 +510,45 @@ class _Run:
             raise _Budget
 
     def best_first(self, state: State) -> list[str] | None:
-        """A winning line found by the best-first search, or None (not found: nothing
-        proved)."""
+        """A winning line found by the best-first search, or None.  None proves nothing,
+        unless :attr:`exhausted` is then set: the search went through every position
+        reachable under the reductions, and none wins.
+
+        With several measures (:attr:`Searcher.pile_costs`), each has its own queue of
+        the positions seen, and the search takes the best position of each queue in
+        turn, passing over those already expanded: one measure's blind spot is then
+        only a share of the time lost (alternation, as in Röger & Helmert, "The More,
+        the Merrier", 2010).  Every position enters every queue and is expanded once."""
         searcher = self.searcher
-        measure = searcher.measure
         tie = itertools.count(0, -1)  # among equals the newest first: deeper on a plateau
         root = searcher.key(state)
         parents: dict[bytes, tuple[bytes, tuple[str, ...]] | None] = {root: None}
-        queue: list[tuple[int, int, bytes, State]] = [(measure(state), next(tie), root, state)]
+        several = len(searcher.pile_costs) > 1
+        measures = searcher.measures if several else lambda here: (searcher.measure(here),)
+        entry = (root, state)
+        order = next(tie)
+        queues: list[list[tuple[int, int, tuple[bytes, State]]]] = [
+            [(value, order, entry)] for value in measures(state)
+        ]
+        expanded: set[bytes] = set()
+        turn = 0
         try:
-            while queue:
-                _, _, here_key, here = heapq.heappop(queue)
+            while True:
+                # The next queue in turn that still holds a position not expanded.
+                for _ in queues:
+                    queue = queues[turn]
+                    turn = (turn + 1) % len(queues)
+                    if several:
+                        while queue and queue[0][2][0] in expanded:
+                            heapq.heappop(queue)
+                    if queue:
+                        break
+                else:
+                    self.exhausted = True
+                    return None
+                here_key, here = heapq.heappop(queue)[2]
+                if several:
+                    expanded.add(here_key)
                 for actions, child in searcher.children(here):
                     key = searcher.key(child)
                     if key in parents:
@@ -461,10 +562,12 @@ class _Run:
                             step = parents[step[0]]
                         return line
                     self.count()
-                    heapq.heappush(queue, (measure(child), next(tie), key, child))
+                    entry = (key, child)
+                    order = next(tie)
+                    for queue, value in zip(queues, measures(child), strict=True):
+                        heapq.heappush(queue, (value, order, entry))
         except _Budget:
             return None
-        return None
 
     def complete(self, state: State) -> list[str] | None:
         """Depth-first search of every position; a winning line, or None when there is
@@ -534,16 +637,21 @@ class GenericSolver:
         searcher = Searcher(rules, dominance=self.dominance)
         if rules.is_won(state):
             return SolveResult("winnable", (), 0, 0.0)
+        share = 1 if searcher.cells else BEST_FIRST_SHARE
         first = _Run(
             searcher,
-            max(1, max_nodes // BEST_FIRST_SHARE),
-            min(deadline, started + (deadline - started) / BEST_FIRST_SHARE),
+            max(1, max_nodes // share),
+            min(deadline, started + (deadline - started) / share),
             cancel,
             clock,
         )
         line = first.best_first(state)
         if line is not None:
             return SolveResult("winnable", tuple(line), first.nodes, clock() - started)
+        if first.exhausted:
+            return SolveResult("unwinnable", (), first.nodes, clock() - started)
+        if share == 1:  # the whole budget spent
+            return SolveResult("unknown", (), first.nodes, clock() - started)
         second = _Run(searcher, max(1, max_nodes - first.nodes), deadline, cancel, clock)
         try:
             line = second.complete(state)
