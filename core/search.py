@@ -135,6 +135,18 @@ def over_pile_cost(pile: Pile, kind: str) -> int:
     return total
 
 
+def low_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of the fourth measure of games with cells: :func:`pile_cost`,
+    and 6 for each card over a column's lowest card (the first from the bottom of the
+    lowest rank), which goes home before the others."""
+    total = pile_cost(pile, kind)
+    cards = pile.down + pile.up
+    if kind != TABLEAU or not cards:
+        return total
+    lowest = min(range(len(cards)), key=lambda place: cards[place].rank)
+    return total + 6 * (len(cards) - 1 - lowest)
+
+
 def top_group_pile_cost(group: Sequence[frozenset[int]]) -> Callable[[Pile, str], int]:
     """One pile's share of the third measure of games with cells, for the group build
     ``group`` (for each face, the faces that continue a group on it): a card 10, a card
@@ -225,6 +237,16 @@ class Dominance:
         self.base_alone = groups == "single" or (
             isinstance(groups, Build) and groups.direction == DOWN and not groups.wrap
         )
+        #: Whether a card that may go home whenever it is free to move counts as free
+        #: (see :meth:`safe`): one deck, foundations from the aces that no card leaves, no
+        #: stock, and every card that lands on another fits it by the tableau's build.
+        self.chain = (
+            self.decks == 1
+            and not self.returns
+            and stock is None
+            and self.base_alone
+            and tableau.groups in ("ordered", "single")
+        )
         if self.from_waste and variant.table.ids_of(WASTE):
             self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
 
@@ -269,10 +291,22 @@ class Dominance:
         fitting = self.fitting
         base_alone = self.base_alone
 
+        chain = self.chain and base == 1
+        known: dict[int, bool] = {}
+
         def free(face: int) -> bool:
             """Whether no card off the foundations needs a card to go on: it is home
-            (every copy), or it may always go home itself."""
-            return home[face] == decks or (base_alone and face % 13 + 1 == base == 1)
+            (every copy), or it may always go home itself: an ace, or (:attr:`chain`)
+            a card whose foundation has the card under it and on which every card
+            that may go is free too."""
+            if home[face] == decks or (base_alone and face % 13 + 1 == base == 1):
+                return True
+            if not chain or not home[face - 1]:  # face - 1: the card under it at home
+                return False
+            found = known.get(face)
+            if found is None:
+                found = known[face] = all(free(over) for over in fitting[face])
+            return found
 
         for move in candidates:
             pile = state.pile(move.src)
@@ -329,13 +363,18 @@ class Searcher:
         self.runs = bool(getattr(block, "runs", False))
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
         #: Games with cells (FreeCell, Eight Off, Baker's Game): the best-first phase
-        #: takes turns between three measures, and gets the whole budget.
+        #: takes turns between four measures, and gets the whole budget.
         self.cells = isinstance(variant, Declared) and not self.runs and bool(table.ids_of(CELL))
         self.pile_costs: tuple[Callable[[Pile, str], int], ...] = (self.pile_cost,)
         if self.cells:
             assert isinstance(variant, Declared)
-            self.pile_costs = (pile_cost, over_pile_cost, top_group_pile_cost(variant._group_fitting))
-        self.encoded: dict[int, tuple[Pile, bytes]] = {}
+            group = top_group_pile_cost(variant._group_fitting)
+            self.pile_costs = (pile_cost, over_pile_cost, group, low_pile_cost)
+        #: The key's bytes of each pile (by ``id``), of each foundation keyed by
+        #: :meth:`home_bytes`, and the piles they are of, kept alive meanwhile.
+        self.encoded: dict[int, bytes] = {}
+        self.home_encoded: dict[int, bytes] = {}
+        self.alive: dict[int, Pile] = {}
         self.costs: dict[int, tuple[Pile, int]] = {}
         self.all_costs: dict[int, tuple[Pile, tuple[int, ...]]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
@@ -385,29 +424,46 @@ class Searcher:
         up = pile.up
         return bytes((254, len(up), up[0].index, up[-1].index)) if up else b"\xfe\x00"
 
+    def _kept(self, pile: Pile) -> None:
+        """Keep ``pile`` alive while the caches know its ``id`` (so that no other pile
+        gets that ``id``), emptying them all when they are full."""
+        if len(self.alive) > PILE_CACHE:
+            self.alive.clear()
+            self.encoded.clear()
+            self.home_encoded.clear()
+        self.alive[id(pile)] = pile
+
     def pile_bytes(self, pile: Pile) -> bytes:
+        """The bytes of ``pile`` in the key: the sizes of its face-down and face-up
+        cards, then their faces."""
         found = self.encoded.get(id(pile))
-        if found is not None and found[0] is pile:
-            return found[1]
+        if found is not None:
+            return found
         down, up = pile.down, pile.up
         raw = bytes((len(down), len(up), *(card.index for card in down), *(card.index for card in up)))
-        if len(self.encoded) > PILE_CACHE:
-            self.encoded.clear()
-        self.encoded[id(pile)] = (pile, raw)
+        self._kept(pile)
+        self.encoded[id(pile)] = raw
+        return raw
+
+    def _home_code(self, pile: Pile) -> bytes:
+        raw = self.home_bytes(pile)
+        self._kept(pile)
+        self.home_encoded[id(pile)] = raw
         return raw
 
     def key(self, state: State) -> bytes:
         """The canonical key of ``state`` (see the module's docstring)."""
         piles = state.piles
-        encode = self.pile_bytes
+        code, make = self.encoded.get, self.pile_bytes
+        home, make_home = self.home_encoded.get, self._home_code
         homes = self.homes
         parts = [
-            encode(piles[place]) if place not in homes else self.home_bytes(piles[place])
-            for place in self.single
+            (home(id(pile)) or make_home(pile)) if place in homes else (code(id(pile)) or make(pile))
+            for place, pile in ((place, piles[place]) for place in self.single)
         ]
         stock_empty = self.stock_place is None or not piles[self.stock_place]
         for number, group in enumerate(self.groups):
-            encoded = [encode(piles[place]) for place in group]
+            encoded = [code(id(pile)) or make(pile) for pile in [piles[place] for place in group]]
             if stock_empty or number not in self.sort_needs_empty_stock:
                 encoded.sort()
             parts += encoded

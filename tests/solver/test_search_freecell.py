@@ -12,6 +12,7 @@ import pytest
 
 from solitaire.core.cards import Card
 from solitaire.core.game import Game
+from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.search import GENERIC_SOLVER, GenericSolver, Searcher
 from solitaire.core.state import Pile, State
@@ -154,3 +155,90 @@ def test_safe_moves_home_keep_the_verdict() -> None:
         assert before_verdict == after_verdict, (seed, safe)
         compared += 1
     assert compared >= 5
+
+
+def _plain_verdict(rules: Ruleset, state: State, limit: int = 20_000) -> bool | None:
+    """A plain exhaustive search over the legal moves, keyed by the piles' cards (no
+    safe moves, no sorting): whether ``state`` can be won, or None past ``limit``."""
+
+    def key(here: State) -> tuple[tuple[Card, ...], ...]:
+        return tuple(pile.up for pile in here.piles)
+
+    seen = {key(state)}
+    stack = [state]
+    while stack:
+        here = stack.pop()
+        if rules.is_won(here):
+            return True
+        for move in rules.legal_moves(here):
+            _, after = rules.transition(here, move)
+            mark = key(after)
+            if mark not in seen:
+                if len(seen) > limit:
+                    return None
+                seen.add(mark)
+                stack.append(after)
+    return False
+
+
+def _small_positions(rng: random.Random, count: int) -> list[dict[str, str]]:
+    """Positions of the aces to the fives of the four suits: a few of each suit home,
+    the others spread over three columns and a cell."""
+    found = []
+    for _ in range(count):
+        piles: dict[str, list[str]] = {pile: [] for pile in ("t1", "t2", "t3", "c1")}
+        for number, letter in enumerate("SHDC", 1):
+            home = rng.randrange(0, 4)
+            if home:
+                piles[f"f{number}"] = [rank + letter for rank in "A23"[:home]]
+            for rank in "A2345"[home:]:
+                pile = rng.choice(["t1", "t2", "t3"] if piles["c1"] else ["t1", "t2", "t3", "c1"])
+                piles[pile].append(rank + letter)
+        found.append({pile: " ".join(cards) for pile, cards in piles.items() if cards})
+    return found
+
+
+def test_a_card_whose_holders_may_go_home_themselves_goes_home_safely() -> None:
+    # Red aces home: the red twos that the three of spades could hold may go home the
+    # moment they could go on it, and the black aces they could hold too.
+    rules = freecell_rules()
+    dominance = Searcher(rules).dominance
+    assert dominance is not None and dominance.chain
+    piles = {"f1": "AS 2S", "f2": "AH", "f3": "AD", "t1": "2D 3S", "t2": "2H", "t3": "AC 2C"}
+    state = position(rules, piles)
+    assert dominance.safe(state, rules.legal_moves(state)) == Move("t1", "f")
+    # Without the ace of diamonds home (it lies under the three), the two of diamonds
+    # cannot go home: it may need the three of spades to wait on.
+    state = position(rules, piles | {"f3": "", "t1": "AD 2D 3S"})
+    assert Move("t1", "f") in rules.legal_moves(state)
+    assert dominance.safe(state, rules.legal_moves(state)) != Move("t1", "f")
+
+
+@pytest.mark.parametrize("variant", ["freecell", "eight-off"])
+def test_safe_moves_home_keep_the_verdict_on_small_positions(variant: str) -> None:
+    rules = CATALOG.ruleset(CATALOG.options(variant=variant, deal=1))
+    dominance = Searcher(rules).dominance
+    assert dominance is not None
+    empty = rules.variant.empty_state()  # type: ignore[attr-defined]
+    compared = chained = 0
+    for piles in _small_positions(random.Random(f"chain {variant}"), 100):
+        state = empty.with_piles(
+            {pile: Pile((), tuple(map(Card.parse, cards.split()))) for pile, cards in piles.items()}
+        )
+        safe = dominance.safe(state, rules.legal_moves(state))
+        if safe is None:
+            continue
+        card = state.pile(safe.src).up[-1]
+        homes = {card.index for pile in state.of_kind("foundation") for card in pile.up}
+        chained += not all(face in homes for face in dominance.fitting[card.index])
+        _, after = rules.transition(state, safe)
+        before = _plain_verdict(rules, state)
+        if before is None:
+            continue
+        after_verdict = _plain_verdict(rules, after)
+        if after_verdict is None:
+            continue
+        assert before == after_verdict, (piles, safe)
+        compared += 1
+    assert compared >= 40
+    assert chained >= 10
