@@ -24,21 +24,44 @@ its legal moves (``Variant.legal_moves``), their events (``Variant.events``), an
   could bring a card back, so is every card that may go on those.  FreeCell's "both
   cards of the other colour one rank lower are home" and Solvitaire's safe moves for
   Klondike are this rule.
+* **The longer rule** (:attr:`Dominance.chain`: one deck, foundations from the aces
+  that no card leaves, no stock, and cards that move alone or in groups built by the
+  tableau's own build: FreeCell, Eight Off, Baker's Game, Baker's Dozen, ...): a card
+  not home is free too when the card under it in its suit is home and every card
+  that may go on it is free (so FreeCell's three of spades goes home once the two of
+  spades and the red aces are).  Proof: let P' be P after card c goes home, and L a
+  winning line from P.  Play L from P', leaving out the moves of free cards (c among
+  them) and sending a free card home instead whenever L would put it on a card that
+  is home in P' (a free card's foundation has its lower card already, and homes only
+  grow).  Only free cards ever lie on c or on a free card (a card lands on another
+  only where it fits it, and a group moves only if each card fits the one under it;
+  with no stock nothing is dealt onto a card), so at every step each pile of P' is
+  the pile of L less the free cards on its top, every card L sends home is at a top
+  in P' or already home, every free cell and empty column of L is free in P', and
+  each move of L, less its free cards, is legal in P' (the group limits only grow
+  with free cells and columns).  L so becomes a winning line from P'.
 
 The search knows the face-down cards: its verdict is the "thoughtful" one, as in the
 literature, and a winning line may turn up cards a player could not have foreseen.
 It runs in two phases on one budget of positions and seconds: a best-first search
 ordered by :func:`cost` (fewer cards in play, fewer face-down cards, fewer cards on a
-lower one), which finds most wins quickly but proves nothing, then a complete
-depth-first search with a transposition table, children tried cheapest first, which
-says "unwinnable" only when it has seen every position reachable under the
-reductions above.
+lower one), which finds most wins quickly, then a complete depth-first search with a
+transposition table, children tried cheapest first.  Both are complete over the
+children the reductions above leave: "unwinnable" comes only from a search, either
+one, that has been through every position reachable so and found no win.  In games
+with cells (:attr:`Searcher.cells`) the best-first search takes the whole budget and
+takes turns between four measures (:attr:`Searcher.pile_costs`: :func:`cost`,
+:func:`over_pile_cost`, :func:`top_group_pile_cost` and :func:`low_pile_cost`), one
+queue each; a position enters all four queues and is expanded once, so the search
+stays complete (alternation of measures, Röger & Helmert 2010).  No measure wins
+every deal quickly, but most deals that one measure leads astray another solves at
+once.
 
-Per position, the work that depends on one pile only (its bytes in the key, its share
-of the measure) is done once for each pile object: a move makes new objects only for
+Per position, the work that depends on one pile only (its bytes in the key, its shares
+of the measures) is done once for each pile object: a move makes new objects only for
 the piles it changes, the others are shared with the parent position, so a child
 costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
-unwinnable after about 124,000 positions (see ``benchmarks/freecell.py``).
+unwinnable after about 62,000 positions (see ``benchmarks/freecell.py``).
 
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)
@@ -237,15 +260,18 @@ class Dominance:
         self.base_alone = groups == "single" or (
             isinstance(groups, Build) and groups.direction == DOWN and not groups.wrap
         )
-        #: Whether a card that may go home whenever it is free to move counts as free
-        #: (see :meth:`safe`): one deck, foundations from the aces that no card leaves, no
-        #: stock, and every card that lands on another fits it by the tableau's build.
+        #: The longer rule (see the module's docstring): whether a card whose lower card
+        #: is home and whose holders are free counts as free.  One deck, foundations from
+        #: the aces that no card leaves (the base is checked in :meth:`safe`), no stock,
+        #: and the blocks' own moves, where every card that lands on another fits it by
+        #: the tableau's build.
         self.chain = (
             self.decks == 1
             and not self.returns
             and stock is None
             and self.base_alone
             and tableau.groups in ("ordered", "single")
+            and type(variant).legal_moves is Declared.legal_moves
         )
         if self.from_waste and variant.table.ids_of(WASTE):
             self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
