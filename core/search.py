@@ -24,21 +24,44 @@ its legal moves (``Variant.legal_moves``), their events (``Variant.events``), an
   could bring a card back, so is every card that may go on those.  FreeCell's "both
   cards of the other colour one rank lower are home" and Solvitaire's safe moves for
   Klondike are this rule.
+* **The longer rule** (:attr:`Dominance.chain`: one deck, foundations from the aces
+  that no card leaves, no stock, and cards that move alone or in groups built by the
+  tableau's own build: FreeCell, Eight Off, Baker's Game, Baker's Dozen, ...): a card
+  not home is free too when the card under it in its suit is home and every card
+  that may go on it is free (so FreeCell's three of spades goes home once the two of
+  spades and the red aces are).  Proof: let P' be P after card c goes home, and L a
+  winning line from P.  Play L from P', leaving out the moves of free cards (c among
+  them) and sending a free card home instead whenever L would put it on a card that
+  is home in P' (a free card's foundation has its lower card already, and homes only
+  grow).  Only free cards ever lie on c or on a free card (a card lands on another
+  only where it fits it, and a group moves only if each card fits the one under it;
+  with no stock nothing is dealt onto a card), so at every step each pile of P' is
+  the pile of L less the free cards on its top, every card L sends home is at a top
+  in P' or already home, every free cell and empty column of L is free in P', and
+  each move of L, less its free cards, is legal in P' (the group limits only grow
+  with free cells and columns).  L so becomes a winning line from P'.
 
 The search knows the face-down cards: its verdict is the "thoughtful" one, as in the
 literature, and a winning line may turn up cards a player could not have foreseen.
 It runs in two phases on one budget of positions and seconds: a best-first search
 ordered by :func:`cost` (fewer cards in play, fewer face-down cards, fewer cards on a
-lower one), which finds most wins quickly but proves nothing, then a complete
-depth-first search with a transposition table, children tried cheapest first, which
-says "unwinnable" only when it has seen every position reachable under the
-reductions above.
+lower one), which finds most wins quickly, then a complete depth-first search with a
+transposition table, children tried cheapest first.  Both are complete over the
+children the reductions above leave: "unwinnable" comes only from a search, either
+one, that has been through every position reachable so and found no win.  In games
+with cells (:attr:`Searcher.cells`) the best-first search takes the whole budget and
+takes turns between four measures (:attr:`Searcher.pile_costs`: :func:`cost`,
+:func:`over_pile_cost`, :func:`top_group_pile_cost` and :func:`low_pile_cost`), one
+queue each; a position enters all four queues and is expanded once, so the search
+stays complete (alternation of measures, Röger & Helmert 2010).  No measure wins
+every deal quickly, but most deals that one measure leads astray another solves at
+once.
 
-Per position, the work that depends on one pile only (its bytes in the key, its share
-of the measure) is done once for each pile object: a move makes new objects only for
+Per position, the work that depends on one pile only (its bytes in the key, its shares
+of the measures) is done once for each pile object: a move makes new objects only for
 the piles it changes, the others are shared with the parent position, so a child
 costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
-unwinnable after about 124,000 positions (see ``benchmarks/freecell.py``).
+unwinnable after about 62,000 positions (see ``benchmarks/freecell.py``).
 
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)
@@ -120,6 +143,65 @@ def cost(state: State) -> int:
     return sum(pile_cost(pile, kind) for pile, kind in zip(state.piles, state.table.kinds, strict=True))
 
 
+def over_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of the second measure of games with cells: :func:`pile_cost`,
+    but a card over a lower one weighs 8, not 4."""
+    total = pile_cost(pile, kind)
+    if kind != TABLEAU:
+        return total
+    lowest = 14
+    for lower, upper in itertools.pairwise(pile.down + pile.up):
+        if lower.rank < lowest:
+            lowest = lower.rank
+        if upper.rank > lowest:
+            total += 4
+    return total
+
+
+def low_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of the fourth measure of games with cells: :func:`pile_cost`,
+    and 6 for each card over a column's lowest card (the first from the bottom of the
+    lowest rank), which goes home before the others."""
+    total = pile_cost(pile, kind)
+    cards = pile.down + pile.up
+    if kind != TABLEAU or not cards:
+        return total
+    lowest = min(range(len(cards)), key=lambda place: cards[place].rank)
+    return total + 6 * (len(cards) - 1 - lowest)
+
+
+def top_group_pile_cost(group: Sequence[frozenset[int]]) -> Callable[[Pile, str], int]:
+    """One pile's share of the third measure of games with cells, for the group build
+    ``group`` (for each face, the faces that continue a group on it): a card 10, a card
+    in a cell 10 more, a pile that is not empty 1, a card over a lower one 4, and the n
+    cards of a column under its top group 3 × n^1.3 together (they must all move before
+    the column's bottom helps: fc-solve's "cards under sequences")."""
+
+    def share(pile: Pile, kind: str) -> int:
+        if kind in (FOUNDATION, STOCK):
+            return pile_cost(pile, kind)
+        up = pile.up
+        count = len(pile.down) + len(up)
+        if not count:
+            return 0
+        total = 10 * count + 1
+        if kind == CELL:
+            return total + 10
+        size = 1
+        while size < len(up) and up[-size].index in group[up[-size - 1].index]:
+            size += 1
+        total += int(3 * (count - size) ** 1.3)
+        lowest = 14
+        for lower, upper in itertools.pairwise(pile.down + up):
+            if lower.rank < lowest:
+                lowest = lower.rank
+            if upper.rank > lowest:
+                total += 4
+        return total
+
+    return share
+
+
 def runs_pile_cost(pile: Pile, kind: str) -> int:
     """One pile's share of :func:`runs_cost`."""
     if kind == FOUNDATION:
@@ -178,6 +260,19 @@ class Dominance:
         self.base_alone = groups == "single" or (
             isinstance(groups, Build) and groups.direction == DOWN and not groups.wrap
         )
+        #: The longer rule (see the module's docstring): whether a card whose lower card
+        #: is home and whose holders are free counts as free.  One deck, foundations from
+        #: the aces that no card leaves (the base is checked in :meth:`safe`), no stock,
+        #: and the blocks' own moves, where every card that lands on another fits it by
+        #: the tableau's build.
+        self.chain = (
+            self.decks == 1
+            and not self.returns
+            and stock is None
+            and self.base_alone
+            and tableau.groups in ("ordered", "single")
+            and type(variant).legal_moves is Declared.legal_moves
+        )
         if self.from_waste and variant.table.ids_of(WASTE):
             self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
 
@@ -222,10 +317,22 @@ class Dominance:
         fitting = self.fitting
         base_alone = self.base_alone
 
+        chain = self.chain and base == 1
+        known: dict[int, bool] = {}
+
         def free(face: int) -> bool:
             """Whether no card off the foundations needs a card to go on: it is home
-            (every copy), or it may always go home itself."""
-            return home[face] == decks or (base_alone and face % 13 + 1 == base == 1)
+            (every copy), or it may always go home itself: an ace, or (:attr:`chain`)
+            a card whose foundation has the card under it and on which every card
+            that may go is free too."""
+            if home[face] == decks or (base_alone and face % 13 + 1 == base == 1):
+                return True
+            if not chain or not home[face - 1]:  # face - 1: the card under it at home
+                return False
+            found = known.get(face)
+            if found is None:
+                found = known[face] = all(free(over) for over in fitting[face])
+            return found
 
         for move in candidates:
             pile = state.pile(move.src)
@@ -281,8 +388,21 @@ class Searcher:
         block = getattr(variant, "foundations_block", None)
         self.runs = bool(getattr(block, "runs", False))
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
-        self.encoded: dict[int, tuple[Pile, bytes]] = {}
+        #: Games with cells (FreeCell, Eight Off, Baker's Game): the best-first phase
+        #: takes turns between four measures, and gets the whole budget.
+        self.cells = isinstance(variant, Declared) and not self.runs and bool(table.ids_of(CELL))
+        self.pile_costs: tuple[Callable[[Pile, str], int], ...] = (self.pile_cost,)
+        if self.cells:
+            assert isinstance(variant, Declared)
+            group = top_group_pile_cost(variant._group_fitting)
+            self.pile_costs = (pile_cost, over_pile_cost, group, low_pile_cost)
+        #: The key's bytes of each pile (by ``id``), of each foundation keyed by
+        #: :meth:`home_bytes`, and the piles they are of, kept alive meanwhile.
+        self.encoded: dict[int, bytes] = {}
+        self.home_encoded: dict[int, bytes] = {}
+        self.alive: dict[int, Pile] = {}
         self.costs: dict[int, tuple[Pile, int]] = {}
+        self.all_costs: dict[int, tuple[Pile, tuple[int, ...]]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
         home = getattr(variant, "foundations_block", None)
         leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
@@ -305,6 +425,22 @@ class Searcher:
             total += share
         return total
 
+    def measures(self, state: State) -> tuple[int, ...]:
+        """The measures of :attr:`pile_costs` of ``state`` (the first is :meth:`measure`),
+        each pile's shares computed once while the pile object lives on."""
+        costs = self.all_costs
+        if len(costs) > PILE_CACHE:
+            costs.clear()
+        shares: list[tuple[int, ...]] = []
+        for pile, kind in zip(state.piles, self.kinds, strict=True):
+            found = costs.get(id(pile))
+            if found is None or found[0] is not pile:
+                found = (pile, tuple(share(pile, kind) for share in self.pile_costs))
+                costs[id(pile)] = found
+            shares.append(found[1])
+        moves = 3 * state.moves if self.runs else 0
+        return tuple(moves + sum(column) for column in zip(*shares, strict=True))
+
     # -- keys ---------------------------------------------------------------------------------
 
     @staticmethod
@@ -314,29 +450,46 @@ class Searcher:
         up = pile.up
         return bytes((254, len(up), up[0].index, up[-1].index)) if up else b"\xfe\x00"
 
+    def _kept(self, pile: Pile) -> None:
+        """Keep ``pile`` alive while the caches know its ``id`` (so that no other pile
+        gets that ``id``), emptying them all when they are full."""
+        if len(self.alive) > PILE_CACHE:
+            self.alive.clear()
+            self.encoded.clear()
+            self.home_encoded.clear()
+        self.alive[id(pile)] = pile
+
     def pile_bytes(self, pile: Pile) -> bytes:
+        """The bytes of ``pile`` in the key: the sizes of its face-down and face-up
+        cards, then their faces."""
         found = self.encoded.get(id(pile))
-        if found is not None and found[0] is pile:
-            return found[1]
+        if found is not None:
+            return found
         down, up = pile.down, pile.up
         raw = bytes((len(down), len(up), *(card.index for card in down), *(card.index for card in up)))
-        if len(self.encoded) > PILE_CACHE:
-            self.encoded.clear()
-        self.encoded[id(pile)] = (pile, raw)
+        self._kept(pile)
+        self.encoded[id(pile)] = raw
+        return raw
+
+    def _home_code(self, pile: Pile) -> bytes:
+        raw = self.home_bytes(pile)
+        self._kept(pile)
+        self.home_encoded[id(pile)] = raw
         return raw
 
     def key(self, state: State) -> bytes:
         """The canonical key of ``state`` (see the module's docstring)."""
         piles = state.piles
-        encode = self.pile_bytes
+        code, make = self.encoded.get, self.pile_bytes
+        home, make_home = self.home_encoded.get, self._home_code
         homes = self.homes
         parts = [
-            encode(piles[place]) if place not in homes else self.home_bytes(piles[place])
-            for place in self.single
+            (home(id(pile)) or make_home(pile)) if place in homes else (code(id(pile)) or make(pile))
+            for place, pile in ((place, piles[place]) for place in self.single)
         ]
         stock_empty = self.stock_place is None or not piles[self.stock_place]
         for number, group in enumerate(self.groups):
-            encoded = [encode(piles[place]) for place in group]
+            encoded = [code(id(pile)) or make(pile) for pile in [piles[place] for place in group]]
             if stock_empty or number not in self.sort_needs_empty_stock:
                 encoded.sort()
             parts += encoded
@@ -426,6 +579,8 @@ class _Run:
         self.deadline = deadline
         self.cancel = cancel
         self.nodes = 0
+        #: Set when :meth:`best_first` has searched every position and found no win.
+        self.exhausted = False
 
     def count(self) -> None:
         self.nodes += 1
@@ -437,17 +592,45 @@ class _Run:
             raise _Budget
 
     def best_first(self, state: State) -> list[str] | None:
-        """A winning line found by the best-first search, or None (not found: nothing
-        proved)."""
+        """A winning line found by the best-first search, or None.  None proves nothing,
+        unless :attr:`exhausted` is then set: the search went through every position
+        reachable under the reductions, and none wins.
+
+        With several measures (:attr:`Searcher.pile_costs`), each has its own queue of
+        the positions seen, and the search takes the best position of each queue in
+        turn, passing over those already expanded: one measure's blind spot is then
+        only a share of the time lost (alternation, as in Röger & Helmert, "The More,
+        the Merrier", 2010).  Every position enters every queue and is expanded once."""
         searcher = self.searcher
-        measure = searcher.measure
         tie = itertools.count(0, -1)  # among equals the newest first: deeper on a plateau
         root = searcher.key(state)
         parents: dict[bytes, tuple[bytes, tuple[str, ...]] | None] = {root: None}
-        queue: list[tuple[int, int, bytes, State]] = [(measure(state), next(tie), root, state)]
+        several = len(searcher.pile_costs) > 1
+        measures = searcher.measures if several else lambda here: (searcher.measure(here),)
+        entry = (root, state)
+        order = next(tie)
+        queues: list[list[tuple[int, int, tuple[bytes, State]]]] = [
+            [(value, order, entry)] for value in measures(state)
+        ]
+        expanded: set[bytes] = set()
+        turn = 0
         try:
-            while queue:
-                _, _, here_key, here = heapq.heappop(queue)
+            while True:
+                # The next queue in turn that still holds a position not expanded.
+                for _ in queues:
+                    queue = queues[turn]
+                    turn = (turn + 1) % len(queues)
+                    if several:
+                        while queue and queue[0][2][0] in expanded:
+                            heapq.heappop(queue)
+                    if queue:
+                        break
+                else:
+                    self.exhausted = True
+                    return None
+                here_key, here = heapq.heappop(queue)[2]
+                if several:
+                    expanded.add(here_key)
                 for actions, child in searcher.children(here):
                     key = searcher.key(child)
                     if key in parents:
@@ -461,10 +644,12 @@ class _Run:
                             step = parents[step[0]]
                         return line
                     self.count()
-                    heapq.heappush(queue, (measure(child), next(tie), key, child))
+                    entry = (key, child)
+                    order = next(tie)
+                    for queue, value in zip(queues, measures(child), strict=True):
+                        heapq.heappush(queue, (value, order, entry))
         except _Budget:
             return None
-        return None
 
     def complete(self, state: State) -> list[str] | None:
         """Depth-first search of every position; a winning line, or None when there is
@@ -534,16 +719,21 @@ class GenericSolver:
         searcher = Searcher(rules, dominance=self.dominance)
         if rules.is_won(state):
             return SolveResult("winnable", (), 0, 0.0)
+        share = 1 if searcher.cells else BEST_FIRST_SHARE
         first = _Run(
             searcher,
-            max(1, max_nodes // BEST_FIRST_SHARE),
-            min(deadline, started + (deadline - started) / BEST_FIRST_SHARE),
+            max(1, max_nodes // share),
+            min(deadline, started + (deadline - started) / share),
             cancel,
             clock,
         )
         line = first.best_first(state)
         if line is not None:
             return SolveResult("winnable", tuple(line), first.nodes, clock() - started)
+        if first.exhausted:
+            return SolveResult("unwinnable", (), first.nodes, clock() - started)
+        if share == 1:  # the whole budget spent
+            return SolveResult("unknown", (), first.nodes, clock() - started)
         second = _Run(searcher, max(1, max_nodes - first.nodes), deadline, cancel, clock)
         try:
             line = second.complete(state)

@@ -12,6 +12,7 @@ import pytest
 
 from solitaire.core.cards import Card
 from solitaire.core.game import Game
+from solitaire.core.moves import Move
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.search import GENERIC_SOLVER, GenericSolver, Searcher
 from solitaire.core.state import Pile, State
@@ -154,3 +155,65 @@ def test_safe_moves_home_keep_the_verdict() -> None:
         assert before_verdict == after_verdict, (seed, safe)
         compared += 1
     assert compared >= 5
+
+
+def _small_positions(rng: random.Random, count: int) -> list[dict[str, str]]:
+    """Positions of the aces to the fours where the three of spades may go home by the
+    longer rule only: the spades home to the two, the red aces home, not the red twos;
+    the clubs home to a random rank; the other cards spread over three columns and a
+    cell, the three of spades on top of a column."""
+    found = []
+    for _ in range(count):
+        clubs = rng.randrange(0, 3)
+        piles: dict[str, list[str]] = {"t1": [], "t2": [], "t3": [], "c1": []}
+        piles |= {"f1": ["AS", "2S"], "f2": ["AH"], "f3": ["AD"], "f4": [rank + "C" for rank in "A2"[:clubs]]}
+        rest = ["4S", "2H", "3H", "4H", "2D", "3D", "4D"] + [rank + "C" for rank in "A234"[clubs:]]
+        rng.shuffle(rest)
+        for card in rest:
+            piles[rng.choice(["t1", "t2", "t3"] if piles["c1"] else ["t1", "t2", "t3", "c1"])].append(card)
+        piles[rng.choice(["t1", "t2", "t3"])].append("3S")
+        found.append({pile: " ".join(cards) for pile, cards in piles.items() if cards})
+    return found
+
+
+def test_a_card_whose_holders_may_go_home_themselves_goes_home_safely() -> None:
+    # Red aces home: the red twos that the three of spades could hold may go home the
+    # moment they could go on it, and the black aces they could hold too.
+    rules = freecell_rules()
+    dominance = Searcher(rules).dominance
+    assert dominance is not None and dominance.chain
+    piles = {"f1": "AS 2S", "f2": "AH", "f3": "AD", "t1": "2D 3S", "t2": "2H", "t3": "AC 2C"}
+    state = position(rules, piles)
+    assert dominance.safe(state, rules.legal_moves(state)) == Move("t1", "f")
+    # Without the ace of diamonds home (it lies under the three), the two of diamonds
+    # cannot go home: it may need the three of spades to wait on.
+    state = position(rules, piles | {"f3": "", "t1": "AD 2D 3S"})
+    assert Move("t1", "f") in rules.legal_moves(state)
+    assert dominance.safe(state, rules.legal_moves(state)) != Move("t1", "f")
+
+
+def test_safe_moves_home_by_the_longer_rule_keep_the_verdict() -> None:
+    """The three of spades, safe home by the longer rule only (its holders, the red twos,
+    are not home but may go home themselves), keeps the verdict of the search without
+    safe moves, in positions where it decides both."""
+    rules = freecell_rules()
+    plain = GenericSolver(dominance=False)
+    dominance = Searcher(rules).dominance
+    assert dominance is not None
+    compared = 0
+    for piles in _small_positions(random.Random("longer rule"), 60):
+        state = position(rules, piles)
+        move = next(
+            move
+            for move in rules.legal_moves(state)
+            if move.dst == "f" and state.pile(move.src).up[-1] == Card.parse("3S")
+        )
+        assert dominance.safe(state, [move]) == move
+        _, after = rules.transition(state, move)
+        before = plain.solve(state, rules, max_nodes=5_000).verdict
+        after_verdict = plain.solve(after, rules, max_nodes=5_000).verdict
+        if "unknown" in (before, after_verdict):
+            continue
+        assert before == after_verdict, (piles, move)
+        compared += 1
+    assert compared >= 20
