@@ -54,6 +54,7 @@ THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
     ('canfield', 3): (915, 1453),
     ('eight-off', 1): (667, 879),
     ('freecell', 1): (1804, 2987),
+    ('golf', 1): (9491, 54217),
     ('grandfather', 1): (634, 3329),
     ('klondike', 1): (39, 99),
     ('klondike', 3): (60, 173),
