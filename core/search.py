@@ -72,6 +72,8 @@ __all__ = ["GENERIC_SOLVER", "Dominance", "GenericSolver", "Searcher", "cost", "
 
 #: The best-first phase gets 1/BEST_FIRST_SHARE of the budget of positions and time.
 BEST_FIRST_SHARE: Final = 2
+#: Where groups are runs (Spider, Simple Simon), the best-first phase gets 1/RUN_GROUPS_SHARE.
+RUN_GROUPS_SHARE: Final = 1.25
 #: The clock is read every _CLOCK + 1 positions.
 _CLOCK: Final = 255
 #: How many piles' encodings the key cache keeps before it starts again.
@@ -145,6 +147,15 @@ def runs_cost(state: State) -> int:
     costs 3, so that on a plateau nearer positions come first."""
     piles = zip(state.piles, state.table.kinds, strict=True)
     return 3 * state.moves + sum(runs_pile_cost(pile, kind) for pile, kind in piles)
+
+
+def run_groups_pile_cost(pile: Pile, kind: str) -> int:
+    """One pile's share of the measure where groups are runs (Spider, Simple Simon):
+    :func:`runs_pile_cost`, but a stock card costs 3, less than the breaks it makes
+    when dealt, so that the search deals only when the columns have nothing better."""
+    if kind == STOCK:
+        return 3 * len(pile.down)
+    return runs_pile_cost(pile, kind)
 
 
 class Dominance:
@@ -280,7 +291,17 @@ class Searcher:
         self.dominance = Dominance.of(variant, rules) if dominance else None
         block = getattr(variant, "foundations_block", None)
         self.runs = bool(getattr(block, "runs", False))
-        self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
+        #: Foundations of whole runs and groups that are runs built by a rule (Spider,
+        #: Simple Simon): the best-first phase leaves out the moves of :meth:`idle`, and
+        #: gets most of the budget (see the module's docstring).
+        self.run_groups = isinstance(variant, Declared) and self.runs and variant._group_build is not None
+        self.group_fitting: tuple[frozenset[int], ...] = (
+            variant._group_fitting if isinstance(variant, Declared) and self.run_groups else ()
+        )
+        self.best_first_share = RUN_GROUPS_SHARE if self.run_groups else BEST_FIRST_SHARE
+        self.pile_cost: Callable[[Pile, str], int] = (
+            run_groups_pile_cost if self.run_groups else runs_pile_cost if self.runs else pile_cost
+        )
         self.encoded: dict[int, tuple[Pile, bytes]] = {}
         self.costs: dict[int, tuple[Pile, int]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
@@ -370,9 +391,32 @@ class Searcher:
             kept.append(move)
         return kept
 
-    def children(self, state: State) -> list[Child]:
-        """Every child of ``state``; only one when a move home is safe."""
+    def idle(self, state: State, move: Move) -> bool:
+        """Whether ``move`` is one the best-first phase leaves out where groups are runs
+        (:attr:`run_groups`): a move between columns that splits a group, taking cards
+        off one they move with (it breaks a run the rules keep together), or that takes
+        a whole column without face-down cards to an empty one (the columns only
+        change places)."""
+        src, dst = move.src, move.dst
+        index = self.table.index
+        if dst is None or src not in index or dst not in index:
+            return False
+        kinds, piles = self.kinds, state.piles
+        if kinds[index[src]] != TABLEAU or kinds[index[dst]] != TABLEAU:
+            return False
+        column = piles[index[src]]
+        up = column.up
+        count = move.count or 1
+        if count < len(up):
+            return up[-count].index in self.group_fitting[up[-count - 1].index]
+        return not column.down and not piles[index[dst]]
+
+    def children(self, state: State, *, lean: bool = False) -> list[Child]:
+        """Every child of ``state``; only one when a move home is safe.  ``lean``
+        leaves out the moves of :meth:`idle` (the best-first phase's choice)."""
         moves = self.moves(state)
+        if lean and self.run_groups:
+            moves = [move for move in moves if not self.idle(state, move)]
         if self.dominance is not None:
             safe = self.dominance.safe(state, moves)
             if safe is not None:
@@ -448,7 +492,7 @@ class _Run:
         try:
             while queue:
                 _, _, here_key, here = heapq.heappop(queue)
-                for actions, child in searcher.children(here):
+                for actions, child in searcher.children(here, lean=True):
                     key = searcher.key(child)
                     if key in parents:
                         continue
@@ -534,10 +578,11 @@ class GenericSolver:
         searcher = Searcher(rules, dominance=self.dominance)
         if rules.is_won(state):
             return SolveResult("winnable", (), 0, 0.0)
+        share = searcher.best_first_share
         first = _Run(
             searcher,
-            max(1, max_nodes // BEST_FIRST_SHARE),
-            min(deadline, started + (deadline - started) / BEST_FIRST_SHARE),
+            max(1, int(max_nodes / share)),
+            min(deadline, started + (deadline - started) / share),
             cancel,
             clock,
         )
