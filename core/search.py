@@ -298,6 +298,11 @@ class Searcher:
         self.group_fitting: tuple[frozenset[int], ...] = (
             variant._group_fitting if isinstance(variant, Declared) and self.run_groups else ()
         )
+        self.fitting: tuple[frozenset[int], ...] = (
+            tuple(map(frozenset, variant._fitting))
+            if isinstance(variant, Declared) and self.run_groups
+            else ()
+        )
         self.best_first_share = RUN_GROUPS_SHARE if self.run_groups else BEST_FIRST_SHARE
         self.pile_cost: Callable[[Pile, str], int] = (
             run_groups_pile_cost if self.run_groups else runs_pile_cost if self.runs else pile_cost
@@ -393,10 +398,15 @@ class Searcher:
 
     def idle(self, state: State, move: Move) -> bool:
         """Whether ``move`` is one the best-first phase leaves out where groups are runs
-        (:attr:`run_groups`): a move between columns that splits a group, taking cards
-        off one they move with (it breaks a run the rules keep together), or that takes
-        a whole column without face-down cards to an empty one (the columns only
-        change places)."""
+        (:attr:`run_groups`), a move between columns that
+
+        * splits a group, taking cards off one they move with (it breaks a run the
+          rules keep together);
+        * takes cards off one they are built on, onto one they are built on but do
+          not group with (in Spider, a seven of spades from an eight of hearts to an
+          eight of diamonds: a sideways move that only frees the card under it);
+        * or takes a whole column without face-down cards to an empty one (the
+          columns only change places)."""
         src, dst = move.src, move.dst
         index = self.table.index
         if dst is None or src not in index or dst not in index:
@@ -407,9 +417,17 @@ class Searcher:
         column = piles[index[src]]
         up = column.up
         count = move.count or 1
+        target = piles[index[dst]]
         if count < len(up):
-            return up[-count].index in self.group_fitting[up[-count - 1].index]
-        return not column.down and not piles[index[dst]]
+            card, under = up[-count].index, up[-count - 1].index
+            if card in self.group_fitting[under]:
+                return True
+            return (
+                bool(target.up)
+                and card in self.fitting[under]
+                and card not in self.group_fitting[target.up[-1].index]
+            )
+        return not column.down and not target
 
     def children(self, state: State, *, lean: bool = False) -> list[Child]:
         """Every child of ``state``; only one when a move home is safe.  ``lean``
