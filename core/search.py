@@ -36,9 +36,10 @@ reductions above.
 
 Where the foundations take whole runs and the groups that move are runs built by a
 rule (Spider, Simple Simon: :attr:`Searcher.run_groups`, read from the blocks), the
-best-first phase gets 4/5 of the budget, its measure counts a stock card 3 (less
-than the breaks a dealt card makes, so it deals only when the columns have nothing
-better: :func:`run_groups_pile_cost`), and it leaves out three kinds of moves
+best-first phase gets 4/5 of the budget; with cards of more than one suit its
+measure counts a stock card 3 (less than the breaks a dealt card makes, so it deals
+only when the columns have nothing better: :func:`run_groups_pile_cost`); and it
+leaves out three kinds of moves
 between columns (:meth:`Searcher.idle`): splitting a group, a sideways move from one
 card a group is built on to another it does not group with, and a whole column
 without face-down cards to an empty one.  These are not dominance claims: the
@@ -317,15 +318,22 @@ class Searcher:
             else ()
         )
         self.best_first_share = RUN_GROUPS_SHARE if self.run_groups else BEST_FIRST_SHARE
-        self.pile_cost: Callable[[Pile, str], int] = (
-            run_groups_pile_cost if self.run_groups else runs_pile_cost if self.runs else pile_cost
-        )
+        self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
         self.encoded: dict[int, tuple[Pile, bytes]] = {}
         self.costs: dict[int, tuple[Pile, int]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
         home = getattr(variant, "foundations_block", None)
         leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
         self.homes = frozenset(() if leaves else table.places(FOUNDATION))
+
+    def fit(self, state: State) -> None:
+        """Fit the measure to the cards of ``state``: where groups are runs and the cards
+        are of more than one suit, a stock card costs less (:func:`run_groups_pile_cost`).
+        In one suit every card built on another groups with it, and dealing early does
+        no harm: one-suit Spider is won faster with the measure of :func:`runs_cost`."""
+        if self.run_groups and len({card.suit for card in state.cards()}) > 1:
+            self.pile_cost = run_groups_pile_cost
+            self.costs.clear()
 
     def measure(self, state: State) -> int:
         """:func:`cost` (or :func:`runs_cost`) of ``state``, each pile's share computed
@@ -607,6 +615,7 @@ class GenericSolver:
         started = clock()
         deadline = started + timeout if timeout is not None else float("inf")
         searcher = Searcher(rules, dominance=self.dominance)
+        searcher.fit(state)
         if rules.is_won(state):
             return SolveResult("winnable", (), 0, 0.0)
         share = searcher.best_first_share
