@@ -536,3 +536,37 @@ def test_the_search_agrees_with_a_plain_exhaustive_one_on_small_positions(varian
         assert result.verdict == ("winnable" if plain else "unwinnable"), (variant, state)
         decided += 1
     assert decided >= 8
+
+
+def test_the_best_first_phase_leaves_out_only_moves_that_shuffle_runs_in_spider() -> None:
+    """Splits of a group, sideways moves and column swaps are left out of the best-first
+    phase only; the complete phase, which may say "unwinnable", still has every move."""
+    piles: Piles = {
+        "t1": "9H 8S 7S",
+        "t2": "8D",
+        "t3": "9D 8C 7H",
+        "t4": "8H",
+        "t5": "5S",
+        "t6": ("4C", "5D"),
+        "t7": "KC 7D",
+        "t9": "2C",
+        "t10": "3C",
+    }
+    game = game_on("spider", piles, draw=4)
+    searcher = Searcher(game.rules)
+    state = game.state
+    moves = searcher.moves(state)
+    idle = {str(move) for move in moves if searcher.idle(state, move)}
+    splits = {"t1>t2", "t1>t4", "t1:1>t8"}
+    sideways = {"t3>t2"}
+    swaps = {"t2>t8", "t4>t8", "t5>t8", "t9>t8", "t10>t8"}
+    assert idle == splits | sideways | swaps
+    # Building in suit, freeing a card, turning one up or emptying a column stay.
+    assert {"t3>t4", "t1:2>t8", "t6>t8", "t7>t2", "t9>t10"} <= {str(move) for move in moves} - idle
+    assert len(searcher.children(state)) == len(moves)
+    assert len(searcher.children(state, lean=True)) == len(moves) - len(idle)
+    # Scorpion moves any cards together: nothing is left out there.
+    scorpion = game_on("scorpion", {"t1": "9H 8S 7S", "t2": "8S", "t3": "5S"})
+    searcher = Searcher(scorpion.rules)
+    assert not searcher.run_groups and "t1>t2" in {str(move) for move in searcher.moves(scorpion.state)}
+    assert len(searcher.children(scorpion.state, lean=True)) == len(searcher.children(scorpion.state))
