@@ -568,13 +568,20 @@ class Catalog:
             )
         draw = chosen.default_draw if draw is None else draw
         if isinstance(draw, bool) or draw not in chosen.draws:
-            raise OptionsError(
-                Message(
-                    "{variant} draws {draws}, not {draw}",
-                    variant=chosen.id,
-                    draws=_either(map(str, chosen.draws)),
-                    draw=draw,
+            draws = _either(map(str, chosen.draws))
+            if chosen.draw_label != Variant.draw_label:  # what the number counts: Spider's suits
+                label = Message(chosen.draw_label, domain=chosen.domain)
+                raise OptionsError(
+                    Message(
+                        "{variant}: {label} {draws}, not {draw}",
+                        variant=chosen.id,
+                        label=label,
+                        draws=draws,
+                        draw=draw,
+                    )
                 )
+            raise OptionsError(
+                Message("{variant} draws {draws}, not {draw}", variant=chosen.id, draws=draws, draw=draw)
             )
         default = self.default_redeal(chosen, scheme)
         policy = self.redeal(redeal if redeal is not None else default)

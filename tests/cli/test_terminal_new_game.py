@@ -92,7 +92,7 @@ def test_new_with_options_of_a_plugins_game_and_scoring(tmp_path: Path) -> None:
 
 
 BAD = [
-    ("new spider --draw 3", "spider draws 1, 2 or 4, not 3"),
+    ("new spider --draw 3", "spider: Suits 1, 2 or 4, not 3"),
     ("new golf --scoring normal", "scoring 'normal' does not fit golf"),
     ("new freecell --redeal passes:2", "freecell has no stock: it takes no redeal policy"),
     ("new klondike --redeal sometimes", "sometimes"),
@@ -195,7 +195,7 @@ def test_the_terminal_flags_start_a_chosen_game_and_leave_the_one_saved(tmp_path
 @pytest.mark.parametrize(
     ("flags", "said"),
     [
-        (["--variant", "spider", "--draw", "3"], "spider draws 1, 2 or 4, not 3"),
+        (["--variant", "spider", "--draw", "3"], "spider: Suits 1, 2 or 4, not 3"),
         (
             ["--variant", "nothing-of-the-kind"],
             "'nothing-of-the-kind' is not a game: solitaire variants lists them",
