@@ -60,8 +60,10 @@ THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
     ('klondike', 3): (60, 173),
     ('reflechi', 1): (47, 130),
     ('reflechi', 3): (64, 204),
-    ('simple-simon', 1): (2350, 3202),
-    ('spider', 1): (1616, 2001),
+    ('simple-simon', 1): (548, 912),
+    ('spider', 1): (551, 623),
+    ('spider', 2): (1872, 3122),
+    ('spider', 4): (4558, 8663),
     ('tripeaks', 1): (89, 113),
     ('yukon', 1): (957, 3324),
 }
