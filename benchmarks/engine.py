@@ -25,6 +25,7 @@ are the wall-clock times.  The start-up is wall clock, with the CPU time beside 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import resource
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from solitaire.core.deals import shuffle_positions, shuffled_deck
@@ -68,29 +70,40 @@ print(total / best)
 """
 
 
-def replay_speed_at(commit: str, recorded: list[tuple[str, list[str]]]) -> float | None:
-    """Actions per second replaying ``recorded`` on the engine of ``commit`` (None when
-    it cannot be checked out)."""
+@contextlib.contextmanager
+def checked_out(commit: str) -> Iterator[Path | None]:
+    """A temporary folder holding the project at ``commit`` as ``solitaire/`` (a git
+    worktree, removed afterwards), or None when it cannot be checked out."""
     with tempfile.TemporaryDirectory() as folder:
         tree = Path(folder) / "solitaire"
         added = subprocess.run(
             ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], capture_output=True
         )
         if added.returncode:
-            return None
+            yield None
+            return
         try:
-            result = subprocess.run(
-                [sys.executable, "-c", REPLAYER],
-                input=json.dumps(recorded),
-                capture_output=True,
-                text=True,
-                check=True,
-                env={"PYTHONPATH": folder, "PATH": "/usr/bin:/bin"},
-                cwd=folder,
-            )
-            return float(result.stdout)
+            yield Path(folder)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+
+
+def replay_speed_at(commit: str, recorded: list[tuple[str, list[str]]]) -> float | None:
+    """Actions per second replaying ``recorded`` on the engine of ``commit`` (None when
+    it cannot be checked out)."""
+    with checked_out(commit) as folder:
+        if folder is None:
+            return None
+        result = subprocess.run(
+            [sys.executable, "-c", REPLAYER],
+            input=json.dumps(recorded),
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"},
+            cwd=folder,
+        )
+        return float(result.stdout)
 
 
 def random_games(
@@ -163,25 +176,20 @@ def installed_startup(commit: str) -> tuple[float, float] | None:
     """Start-up of `solitaire show CODE` as a player has it: the project at ``commit``
     installed with pip into a new virtual environment, byte-code compiled as pip does.
     None when it cannot be checked out or installed (no package index)."""
-    with tempfile.TemporaryDirectory() as folder:
-        tree = Path(folder) / "solitaire"
-        added = subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], capture_output=True
-        )
-        if added.returncode:
+    with checked_out(commit) as folder:
+        if folder is None:
             return None
-        try:
-            venv = Path(folder) / "venv"
-            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-            pip = subprocess.run(
-                [str(venv / "bin" / "pip"), "install", "--quiet", str(tree)], capture_output=True, text=True
-            )
-            if pip.returncode:
-                print(pip.stderr.strip().splitlines()[-1:], file=sys.stderr)
-                return None
-            return startup_time(venv / "bin" / "solitaire")
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False)
+        venv = folder / "venv"
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+        pip = subprocess.run(
+            [str(venv / "bin" / "pip"), "install", "--quiet", str(folder / "solitaire")],
+            capture_output=True,
+            text=True,
+        )
+        if pip.returncode:
+            print(pip.stderr.strip().splitlines()[-1:], file=sys.stderr)
+            return None
+        return startup_time(venv / "bin" / "solitaire")
 
 
 def deal_times(deals: int = 2000, runs: int = 7) -> tuple[float, float]:
