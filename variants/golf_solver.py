@@ -19,8 +19,9 @@ stock, the taller columns first, and one sound cut:
 
 It reads the position from the variant's piles (``t1`` … ``t7``, ``s``, ``f1``) and
 answers in the notation of the engine's moves (``t3>f1``, ``s``).  Its verdicts are
-checked against an exhaustive search written from the rules alone in
-``benchmarks/golf.py``, and its lines are played through the engine in the tests.
+checked against an exhaustive search written from the rules alone
+(``tests/helpers/golf_oracle.py``) by the tests and by ``benchmarks/golf.py``, and
+its lines are played through the engine in the tests.
 """
 
 from __future__ import annotations
