@@ -253,7 +253,7 @@ def choose_new_game(
     >>> choose_new_game(catalog, settings, "spider", draw=3)
     Traceback (most recent call last):
     ...
-    solitaire.core.registry.OptionsError: spider draws 1, 2 or 4, not 3
+    solitaire.core.registry.OptionsError: spider: Suits 1, 2 or 4, not 3
     """
     chosen = catalog.variant(settings.variant if variant is None else variant)
     wanted = given.get("difficulty")
