@@ -240,10 +240,11 @@ def runs_cost(state: State) -> int:
     """:func:`cost` for games whose foundations take whole runs (Spider): cards home
     count off; a column costs 20 a face-down card and 3 a half run of its face-up cards
     (a card on one a rank higher of another suit starts half a run, any other break a
-    whole one), twice that over face-down cards; a stock card costs 9; each move made
-    costs 3, so that on a plateau nearer positions come first."""
+    whole one), twice that over face-down cards; a stock card costs 9.  (The search
+    leaves the move counter alone, so the measure has no term for moves made: on a
+    plateau the best-first search takes the newest position first instead.)"""
     piles = zip(state.piles, state.table.kinds, strict=True)
-    return 3 * state.moves + sum(runs_pile_cost(pile, kind) for pile, kind in piles)
+    return sum(runs_pile_cost(pile, kind) for pile, kind in piles)
 
 
 def run_groups_pile_cost(pile: Pile, kind: str) -> int:
