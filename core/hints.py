@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import attrs
 
@@ -18,6 +18,9 @@ from solitaire.core import i18n
 from solitaire.core.i18n import Message
 from solitaire.core.moves import Move
 from solitaire.core.state import WASTE, State, pile_cards
+
+if TYPE_CHECKING:
+    from solitaire.core.ruleset import Ruleset
 
 __all__ = ["Hint", "Memory", "move_message", "move_words", "naming", "no_move"]
 
@@ -46,13 +49,17 @@ class Hint:
         return i18n.translate(self.text, lang)
 
 
-def move_message(state: State, move: Move) -> Message:
-    """A move in words, to start a hint's reason with, translated when shown.
+def move_message(state: State, move: Move, rules: Ruleset | None = None) -> Message:
+    """A move in words, to start a hint's reason with, translated when shown: the
+    variant's own words for it when it has some (:meth:`Variant.move_words
+    <solitaire.core.ruleset.Variant.move_words>`, asked when ``rules`` are given).
 
     >>> from solitaire.core.moves import DRAW
     >>> move_message(State.classic((), (), ((),) * 4, ()), DRAW).translate("ru")
     'Верните сброс в колоду'
     """
+    if rules is not None and (own := rules.variant.move_words(state, move)) is not None:
+        return own
     if move.is_draw:
         if not state.table.places(WASTE):
             return Message("Deal from the stock")
@@ -82,22 +89,25 @@ def move_message(state: State, move: Move) -> Message:
     return Message("Move {card} from column {column} to column {to}", card=card, column=move.src[1:], to=to)
 
 
-def move_words(state: State, move: Move) -> dict[str, str]:
+def move_words(state: State, move: Move, rules: Ruleset | None = None) -> dict[str, str]:
     """A move in words, per language spoken (see :func:`move_message`).
 
     >>> from solitaire.core.moves import DRAW
     >>> move_words(State.classic((), (), ((),) * 4, ()), DRAW)["en"]
     'Turn the waste back into the stock'
     """
-    words = move_message(state, move)
+    words = move_message(state, move, rules)
     return {lang: words.translate(lang) for lang in i18n.languages()}
 
 
-def naming(state: State, move: Move, reasons: Message | Mapping[str, str]) -> Hint:
+def naming(
+    state: State, move: Move, reasons: Message | Mapping[str, str], rules: Ruleset | None = None
+) -> Hint:
     """A hint whose text names the move before giving the reason (a :class:`Message`,
     or a text per language, starting in lower case): "Draw from the stock: this wins
-    6 of 7 guesses…"."""
-    words = move_message(state, move)
+    6 of 7 guesses…".  With ``rules``, the move is in the variant's own words when it
+    has some."""
+    words = move_message(state, move, rules)
     if isinstance(reasons, Message):
         return Hint(move, Message("{move}: {reason}", move=words, reason=reasons))
     return Hint(move, {lang: f"{words.translate(lang)}: {reason}" for lang, reason in reasons.items()})

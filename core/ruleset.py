@@ -23,6 +23,7 @@ from solitaire.core.refusals import Refusal
 from solitaire.core.state import STOCK, Event, GameWon, ScoreChanged, State, apply_all
 
 if TYPE_CHECKING:
+    from solitaire.core.i18n import Message
     from solitaire.core.solver import Solver
 
 __all__ = [
@@ -240,6 +241,13 @@ class Variant(ABC):
             if spec.id == pile:
                 return any(state.pile(other) for other in spec.covered_by)
         return False
+
+    def move_words(self, state: State, move: Move) -> Message | None:
+        """A move in words, for the hints, when the general wording ("Move 5♣ from
+        column 2 to column 4") does not say what the move does in this game; None (the
+        default) keeps the general wording.  Pyramid says "Take 5♣ and 8♦ off
+        together" for a pair."""
+        return None
 
     def solver(self) -> Solver | None:
         """The solver of this variant's rules, or None (the default): then ``solitaire

@@ -70,9 +70,9 @@ def _kind(state: State, pile: str) -> str:
     return state.table.kind(pile)
 
 
-def _said(state: State, move: Move, reason: Message | None = None) -> Message:
+def _said(state: State, rules: Ruleset, move: Move, reason: Message | None = None) -> Message:
     """The move in words, then why (a reason in lower case)."""
-    words = move_message(state, move)
+    words = move_message(state, move, rules)
     if reason is None:
         return Message("{move}.", move=words)
     return Message("{move}: {reason}", move=words, reason=reason)
@@ -145,7 +145,7 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     """A move's priority (lower is better) and its reason (naming the move), or None
     when useless."""
     if move.is_draw:
-        return (60 if state.stock else 70), _said(state, move)
+        return (60 if state.stock else 70), _said(state, rules, move)
     src_kind, dst_kind = _kind(state, move.src), _kind(state, move.dst or "")
     if src_kind == FOUNDATION:
         return None
@@ -158,13 +158,16 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
     # Where a card turns up: the source column, as a rule (Clock: the pile of the card's hour).
     turned_in = next((event.pile for event in events if isinstance(event, CardTurnedUp)), move.src)
     if home > 0 and turned > 0:
-        return 5, _said(state, move, _turns_up(turned_in))
+        return 5, _said(state, rules, move, _turns_up(turned_in))
     if home > 0:
         if dst_kind != FOUNDATION:
-            return 9, _said(state, move, Message("that sends a whole run to the foundations."))
-        return 20 + source.up[-1].rank / 100, _said(state, move)
+            # A game's own words say what such a move does (Pyramid's pairs); else it is Spider's run.
+            words = rules.variant.move_words(state, move)
+            reason = None if words is not None else Message("that sends a whole run to the foundations.")
+            return 9, _said(state, rules, move, reason)
+        return 20 + source.up[-1].rank / 100, _said(state, rules, move)
     if turned > 0:
-        return 10 - min(len(source.down), 6) / 10, _said(state, move, _turns_up(turned_in))
+        return 10 - min(len(source.down), 6) / 10, _said(state, rules, move, _turns_up(turned_in))
     if (
         src_kind == TABLEAU
         and dst_kind == TABLEAU
@@ -172,9 +175,9 @@ def _rank(state: State, rules: Ruleset, move: Move) -> tuple[float, Message] | N
         and not _stops_the_stock(after, rules)
         and _fills_usefully(rules.legal_moves(after), after, move.src, move.dst)
     ):
-        return 30, _said(state, move, Message("that empties column {column}.", column=move.src[1:]))
+        return 30, _said(state, rules, move, Message("that empties column {column}.", column=move.src[1:]))
     if src_kind == WASTE and dst_kind != CELL:
-        return 35, _said(state, move)
+        return 35, _said(state, rules, move)
     target = state.pile(move.dst or "")
     if dst_kind == TABLEAU and not target:
         ranked = _useful(state, rules, move, after, src_kind, dst_kind, target)
@@ -190,7 +193,7 @@ def _useful(
     source = state.pile(move.src)
     count = move.count or 1
     if src_kind == CELL and target:
-        return 36, _said(state, move, Message("that frees a cell."))
+        return 36, _said(state, rules, move, Message("that frees a cell."))
     if src_kind == TABLEAU and count < len(source.up):
         freed = source.up[-count - 1]
         if any(
@@ -199,11 +202,12 @@ def _useful(
         ):
             return 40, _said(
                 state,
+                rules,
                 move,
                 Message("that frees {freed} for its foundation.", freed=freed.display),
             )
     if dst_kind == TABLEAU and target and count < len(source) and _order(after, rules) > _order(state, rules):
-        return 50, _said(state, move, Message("that makes a longer run."))
+        return 50, _said(state, rules, move, Message("that makes a longer run."))
     return None
 
 
@@ -282,7 +286,7 @@ def _followed(state: State, rules: Ruleset) -> Hint | None:
     checked = rules.check(state, move)
     if not isinstance(checked, Move):
         return None
-    return Hint(checked, _said(state, checked, reason))
+    return Hint(checked, _said(state, rules, checked, reason))
 
 
 def heuristic_hint(state: State, rules: Ruleset) -> Hint:
@@ -304,7 +308,7 @@ def heuristic_hint(state: State, rules: Ruleset) -> Hint:
         prepared = _prepared(state, rules)
         if prepared is not None:
             move, reason = prepared
-            return Hint(move, _said(state, move, reason))
+            return Hint(move, _said(state, rules, move, reason))
     if best is None:
         return no_move()
     return Hint(best[2], best[3])

@@ -324,6 +324,7 @@ def _vote(state: State, rules: Ruleset, moves: list[Move], limits: SamplingBudge
             won=won,
             tried=tried,
         ),
+        rules,
     )
 
 
@@ -347,7 +348,7 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
         step = _canonical(position, rules, Move.parse(action))
         if step is None:  # never expected: the solver plays by the same rules
             break
-        answer = _line_hint(position, step)
+        answer = _line_hint(position, rules, step)
         hint = hint or answer
         if remember:
             known.remember((_rules_key(rules), None, _sight(position, rules)), answer)
@@ -355,11 +356,12 @@ def _solve_known(state: State, rules: Ruleset, limits: SamplingBudget, *, rememb
     return hint
 
 
-def _line_hint(state: State, move: Move) -> Hint:
+def _line_hint(state: State, rules: Ruleset, move: Move) -> Hint:
     return naming(
         state,
         move,
         Message("every card is known now, and this starts a winning line."),
+        rules,
     )
 
 

@@ -55,7 +55,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     key = (rules.options, _counterless(state))
     found, move = known.recall(key)
     if found:
-        return _hint(state, move) if move is not None else None
+        return _hint(state, rules, move) if move is not None else None
     if solver_of(rules) is KLONDIKE_SOLVER:
         nodes, seconds = HINT_NODES, HINT_SECONDS
     else:
@@ -79,7 +79,7 @@ def solver_hint(state: State, rules: Ruleset) -> Hint | None:
         first = first or step
         known.remember((rules.options, _counterless(position)), step)
         _, position = rules.transition(position, step)
-    return _hint(state, first)
+    return _hint(state, rules, first)
 
 
 def _counterless(state: State) -> State:
@@ -87,13 +87,14 @@ def _counterless(state: State) -> State:
     return attrs.evolve(state, score=0, moves=0, credited=0)
 
 
-def _hint(state: State, move: Move | None) -> Hint | None:
+def _hint(state: State, rules: Ruleset, move: Move | None) -> Hint | None:
     if move is None:
         return None
     return naming(
         state,
         move,
         Message("this starts a winning line."),
+        rules,
     )
 
 

@@ -304,6 +304,18 @@ class Pairing(Overlapping):
                 found.append((pile, cards[-1]))
         return found
 
+    def move_words(self, state: State, move: Move) -> Message | None:
+        """A pair in words ("Take 5♣ and 8♦ off together"); a card going off alone keeps the
+        general wording."""
+        if move.is_draw or self._kind.get(move.dst or "") in (None, FOUNDATION):
+            return None
+        first, second = state.pile(move.src).up, state.pile(move.dst or "").up
+        if not first or not second:
+            return None
+        return Message(
+            N_("Take {card} and {other} off together"), card=first[-1].display, other=second[-1].display
+        )
+
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
         foundation = self._foundation_ids[0]
         cards = self.playable(state)

@@ -122,6 +122,26 @@ def test_golf_plays_onto_the_foundation_before_the_stock() -> None:
     assert hint.move is not None and hint.move.is_draw and hint.reason().startswith("Deal from the stock")
 
 
+def test_pyramid_says_a_pair_goes_off_together() -> None:
+    # 5♣ and 8♦ make 13; no card lies on either (the bottom row, nothing above).
+    state, rules = position("pyramid", {"t22": up("5C"), "t28": up("8D")})
+    hint = heuristic_hint(state, rules)
+    assert hint.move == Move("t22", "t28")
+    assert hint.reason() == "Take 5♣ and 8♦ off together."
+    assert hint.reason("ru") == "Снимите 5♣ и 8♦ вместе."
+    # A king goes off alone, in the general words.
+    state, rules = position("pyramid", {"t22": up("KC")})
+    assert heuristic_hint(state, rules).reason() == "Put K♣ on its foundation."
+
+
+def test_spider_still_says_a_whole_run_goes_home() -> None:
+    run12 = "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"
+    piles = {f"t{n}": up("9H", deck=1) for n in range(3, 11)}
+    piles |= {"t1": up(run12), "t2": up("AS"), "s": Pile(cards("3C 4C 5C 6C 7C 8C 9C TC JC QC"))}
+    state, rules = position("spider", piles)
+    assert heuristic_hint(state, rules).reason().endswith("that sends a whole run to the foundations.")
+
+
 RED_LOW = ["2H", "2D", "4H", "4D", "6H", "6D", "8H", "8D"]
 
 #: Positions where no move helps: some have legal moves, none of them useful.
