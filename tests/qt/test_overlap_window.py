@@ -126,3 +126,17 @@ def test_tripeaks_plays_a_clicked_card_onto_the_waste_and_turns_up_the_one_it_fr
     freed = game.state.pile("t10").up[-1]
     assert scene.card_items[freed].face_up and scene.where[freed] == ("t10", 0)
     assert positions_match_layout(window)
+
+
+def test_the_hint_menu_names_a_pair_as_one_move_and_marks_both_cards(
+    qtbot: QtBot, open_game: OpenGame
+) -> None:
+    # 5♣ and 8♦ make 13, nothing lies on them; the stock's card (a 9) pairs with nothing.
+    window, _ = open_game(
+        "PY1-D1X-AAAAAAB",
+        {"t22": Pile((), cards("5C")), "t28": Pile((), cards("8D")), "s": Pile(cards("2S"), cards("9H"))},
+    )
+    window._actions["action.hint"].trigger()
+    qtbot.waitUntil(lambda: window.table._hint_items != [], timeout=10_000)
+    assert window.view.banner.text().startswith("Take 5♣ and 8♦ off together")
+    assert len(window.table._hint_items) == 2
