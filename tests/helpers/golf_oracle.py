@@ -3,7 +3,8 @@
 The rules (RULES.md, ``docs/rules.md``): seven columns, one foundation, a stock.  The
 last card of a column goes onto the foundation when it is one rank higher or lower
 than the foundation's top card, any suit, without wrap (no king on an ace, no ace on
-a king), and nothing goes on a king.  A tap of the stock turns its next card onto
+a king), and nothing goes on a king (``kings_block``; without it a queen may, which is
+the Golf that Blake & Gent's tables give).  A tap of the stock turns its next card onto
 the foundation, whatever it is; the stock is gone through once.  Won when the seven
 columns are empty.
 
@@ -21,7 +22,7 @@ A triple is packed in one int (the top card's number in bits 0-5, the stock's si
 in bits 6-10, column n's height in the three bits from 11 + 3n) so that the visited
 set holds ints: that is the same key, only smaller and quicker to hash.
 
-Used by ``benchmarks/golf.py`` and ``tests/solver/test_golf_oracle.py``.
+Used by ``benchmarks/golf.py``, ``benchmarks/golf_published.py`` and ``tests/solver/test_golf_oracle.py``.
 """
 
 from __future__ import annotations
@@ -49,9 +50,12 @@ class Deal:
     columns: list[list[Card]]
     stock: list[Card]
     foundation: Card
+    #: Whether nothing goes on a king (our Golf); False lets a queen go on one, as in the
+    #: Golf of Blake & Gent's tables (``benchmarks/golf_published.py``).
+    kings_block: bool = True
 
     @classmethod
-    def of(cls, state: State) -> Deal:
+    def of(cls, state: State, *, kings_block: bool = True) -> Deal:
         """The deal of a freshly dealt Golf position (its columns t1..t7, stock s, foundation f1)."""
 
         def cards(pile_id: str) -> list[Card]:
@@ -60,7 +64,7 @@ class Deal:
 
         columns = [cards(f"t{n}") for n in range(1, COLUMNS + 1)]
         (foundation,) = cards("f1")
-        return cls(columns, cards("s"), foundation)
+        return cls(columns, cards("s"), foundation, kings_block)
 
     # -- positions as triples (for tests and for reading) ---------------------------------
 
@@ -71,7 +75,7 @@ class Deal:
         """The legal moves of ``position``, in notation, each with the position after it."""
         heights, stock, top = position
         out: list[tuple[str, Position]] = []
-        if top[0] != KING:
+        if not (self.kings_block and top[0] == KING):
             for number, height in enumerate(heights):
                 if height:
                     card = self.columns[number][height - 1]
@@ -101,6 +105,7 @@ class Deal:
             start |= len(cards) << (_HEIGHT_SHIFT + 3 * column)
         if start >> _HEIGHT_SHIFT == 0:
             return True, [], 1
+        blocked = self.kings_block
 
         def children(here: int) -> list[tuple[str, int]]:
             """The moves of ``here``, the one to try first last."""
@@ -110,7 +115,7 @@ class Deal:
             if stock:
                 out.append(("s", (cleared - (1 << _STOCK_SHIFT)) | stock_cards[stock - 1]))
             top = rank[here & 63]
-            if top != KING:
+            if not (blocked and top == KING):
                 for column in range(COLUMNS):
                     shift = _HEIGHT_SHIFT + 3 * column
                     height = (here >> shift) & 7
