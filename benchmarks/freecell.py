@@ -1,11 +1,13 @@
 """FreeCell: our generic solver side by side with fc-solve on Microsoft's deals.
 
 Run:  .venv/bin/python benchmarks/freecell.py [--deals N] [--first N] [--timeout S]
-                                              [--deal D] [--preset NAME] [--no-peer]
+                                              [--deal D] [--deal-list D,D,..] [--preset NAME]
+                                              [--no-peer]
 
 Defaults: Microsoft deals 1 .. 1000 (``--first`` .. ``--first + --deals - 1``), 10 s a
 deal, then deal 11982, the one deal of 1 .. 32000 that cannot be won, which ours must
-prove unwinnable (its time and memory are printed).  ``--deal D`` solves one deal only.
+prove unwinnable (its time and memory are printed).  ``--deal D`` solves one deal only,
+``--deal-list D,D,..`` those deals only (without deal 11982).
 
 The peer is Freecell Solver's command line ``fc-solve`` (Debian: ``freecell-solver-bin``),
 the solver PySolFC and KPat use.  It is optional: when it is not on the PATH the figures
@@ -169,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=int, default=1, help="the first deal (default 1)")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a deal (default 10)")
     parser.add_argument("--deal", type=int, help="solve this one deal only")
+    parser.add_argument(
+        "--deal-list", help="solve these deals only, separated by commas (deal 11982 is not added)"
+    )
     parser.add_argument("--preset", help="run fc-solve with -l PRESET (default: its default mode)")
     parser.add_argument("--no-peer", action="store_true", help="do not run fc-solve")
     parser.add_argument("--max-nodes", type=int, default=10**9, help="our budget of positions a deal")
@@ -193,10 +198,15 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     print(f"boards checked against pysol-cards: {', '.join(map(str, checked)) or 'none (not installed)'}")
 
-    deals = [args.deal] if args.deal is not None else list(range(args.first, args.first + args.deals))
+    if args.deal_list:
+        deals = [int(deal) for deal in args.deal_list.split(",")]
+    elif args.deal is not None:
+        deals = [args.deal]
+    else:
+        deals = list(range(args.first, args.first + args.deals))
     rows: list[tuple[int, dict[str, Any], str | None, float | None]] = []
     for deal in deals:
-        if deal == UNWINNABLE_DEAL and args.deal is None:
+        if deal == UNWINNABLE_DEAL and args.deal is None and not args.deal_list:
             continue  # solved at the end, in its own process
         found = ours(deal, args.timeout, args.max_nodes)
         theirs, their_time = peer_solve(found["board"], args.timeout, args.preset) if peer else (None, None)
@@ -212,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if rows:
         report(rows, args.timeout, peer)
-    if args.deal is None or args.deal == UNWINNABLE_DEAL:
+    if (args.deal is None and not args.deal_list) or args.deal == UNWINNABLE_DEAL:
         found = ours_in_child(UNWINNABLE_DEAL, args.proof_timeout, args.max_nodes)
         print(
             f"deal {UNWINNABLE_DEAL}: ours {found['verdict']} in {found['seconds']:.1f} s CPU,"

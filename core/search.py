@@ -55,7 +55,19 @@ takes turns between four measures (:attr:`Searcher.pile_costs`: :func:`cost`,
 queue each; a position enters all four queues and is expanded once, so the search
 stays complete (alternation of measures, Röger & Helmert 2010).  No measure wins
 every deal quickly, but most deals that one measure leads astray another solves at
-once.
+once.  Four depth-first dives (:attr:`Searcher.dives`) take turns with the four
+queues, a position a turn: each starts from the best position of one queue not yet
+expanded, goes on to the children of the last position it expanded, most promising
+first by that queue's measure, and backs up when none is left, starting again from
+its queue when it has nothing left at all.  The dives share the table of positions
+with the queues: a position a dive expands is expanded once and for all, its new
+children enter every queue, and the search is done only when every queue is empty,
+so it stays complete.  A dive goes deep where the queues spread out over a plateau,
+as fc-solve's depth-first "soft threads" do: the 14 FreeCell deals of 1-1000 that the
+queues alone leave unknown after 10 s of CPU (55,000 to 90,000 positions) are won
+after 2,171 to 39,655, though 5 others that the queues won are not.  A dive's
+expansions count against the budget too, so that a budget of positions still bounds
+the work.
 
 Where the foundations take whole runs and the groups that move are runs built by a
 rule (Spider, Simple Simon: :attr:`Searcher.run_groups`, read from the blocks), the
@@ -76,7 +88,7 @@ Per position, the work that depends on one pile only (its bytes in the key, its 
 of the measures) is done once for each pile object: a move makes new objects only for
 the piles it changes, the others are shared with the parent position, so a child
 costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
-unwinnable after about 62,000 positions (see ``benchmarks/freecell.py``).
+unwinnable after its 61,850 positions (see ``benchmarks/freecell.py``).
 
 >>> from solitaire.plugins.builtins import new_catalog
 >>> catalog = new_catalog(entry_points=False)
@@ -112,6 +124,10 @@ __all__ = ["GENERIC_SOLVER", "Dominance", "GenericSolver", "Searcher", "cost", "
 BEST_FIRST_SHARE: Final = 2
 #: Where groups are runs (Spider, Simple Simon), the best-first phase gets 1/RUN_GROUPS_SHARE.
 RUN_GROUPS_SHARE: Final = 1.25
+#: In games with cells, the measures (by their place in ``Searcher.pile_costs``) of the
+#: depth-first dives that take turns with the best-first queues, one dive each: two by
+#: :func:`cost`, two by :func:`top_group_pile_cost`.
+DIVES: Final = (0, 2, 0, 2)
 #: The clock is read every _CLOCK + 1 positions.
 _CLOCK: Final = 255
 #: How many piles' encodings the key cache keeps before it starts again.
@@ -435,6 +451,9 @@ class Searcher:
             assert isinstance(variant, Declared)
             group = top_group_pile_cost(variant._group_fitting)
             self.pile_costs = (pile_cost, over_pile_cost, group, low_pile_cost)
+        #: The measures (by their place in :attr:`pile_costs`) that order the best-first
+        #: phase's depth-first dives, one each (games with cells only).
+        self.dives: tuple[int, ...] = DIVES if self.cells else ()
         #: The best-first phase's share of the budget is 1/this (1: all of it).
         self.best_first_share: float = (
             1 if self.cells else RUN_GROUPS_SHARE if self.run_groups else BEST_FIRST_SHARE
@@ -518,7 +537,7 @@ class Searcher:
         if found is not None:
             return found
         down, up = pile.down, pile.up
-        raw = bytes((len(down), len(up), *(card.index for card in down), *(card.index for card in up)))
+        raw = bytes([len(down), len(up)] + [card.index for card in down + up])
         self._kept(pile)
         self.encoded[id(pile)] = raw
         return raw
@@ -650,6 +669,19 @@ class Searcher:
         return out
 
 
+def _next_on(stack: list[list[tuple[bytes, State]]], expanded: set[bytes]) -> tuple[bytes, State] | None:
+    """The next position of a dive's ``stack`` not in ``expanded`` (taken off it), or
+    None when there is none."""
+    while stack:
+        kids = stack[-1]
+        while kids:
+            found = kids.pop()
+            if found[0] not in expanded:
+                return found
+        stack.pop()
+    return None
+
+
 class _Run:
     """One solve: the budget, and the line found."""
 
@@ -688,11 +720,22 @@ class _Run:
         the positions seen, and the search takes the best position of each queue in
         turn, passing over those already expanded: one measure's blind spot is then
         only a share of the time lost (alternation, as in Röger & Helmert, "The More,
-        the Merrier", 2010).  Every position enters every queue and is expanded once."""
+        the Merrier", 2010).  Every position enters every queue and is expanded once.
+
+        The dives of :attr:`Searcher.dives` take turns with the queues too: each is a
+        depth-first search, children tried in the order of its measure, that starts
+        from the best position of that measure's queue not yet expanded and starts
+        again from there when it has nothing left to try.  It expands positions as a
+        queue does (each child it makes enters every queue), and passes over those
+        expanded already, so the search stays complete: it is done when every queue
+        is empty."""
         searcher = self.searcher
         tie = itertools.count(0, -1)  # among equals the newest first: deeper on a plateau
         root = searcher.key(state)
-        parents: dict[bytes, tuple[bytes, tuple[str, ...]] | None] = {root: None}
+        # Each position seen: the one it was reached from, the actions, the position as
+        # they leave it (its columns in their order: a dive goes on from that one) and its
+        # measures.
+        parents: dict[bytes, tuple[bytes, tuple[str, ...], State, tuple[int, ...]] | None] = {root: None}
         several = len(searcher.pile_costs) > 1
         measures = searcher.measures if several else lambda here: (searcher.measure(here),)
         entry = (root, state)
@@ -700,31 +743,52 @@ class _Run:
         queues: list[list[tuple[int, int, tuple[bytes, State]]]] = [
             [(value, order, entry)] for value in measures(state)
         ]
+        dives = searcher.dives if several else ()
+        # Each dive's stack: lists of children, the most promising last.
+        stacks: list[list[list[tuple[bytes, State]]]] = [[] for _ in dives]
+        members = len(queues) + len(dives)
         expanded: set[bytes] = set()
         turn = 0
         try:
             while True:
-                # The next queue in turn that still holds a position not expanded.
-                for _ in queues:
-                    queue = queues[turn]
-                    turn = (turn + 1) % len(queues)
+                # The next queue or dive in turn that still holds a position not expanded.
+                for _ in range(members):
+                    number = turn
+                    turn = (turn + 1) % members
+                    if number >= len(queues):
+                        stack = stacks[number - len(queues)]
+                        found = _next_on(stack, expanded)
+                        if found is not None:
+                            here_key, here = found
+                            break
+                        queue = queues[dives[number - len(queues)]]
+                    else:
+                        stack = None
+                        queue = queues[number]
                     if several:
                         while queue and queue[0][2][0] in expanded:
                             heapq.heappop(queue)
                     if queue:
+                        here_key, here = heapq.heappop(queue)[2]
                         break
                 else:
                     # Every position seen: a proof, unless moves were left out (lean).
                     self.exhausted = not searcher.run_groups
                     return None
-                here_key, here = heapq.heappop(queue)[2]
                 if several:
                     expanded.add(here_key)
+                if stack is not None:
+                    self.count()  # a dive's position counts once more, as it may find few new ones
+                kids: list[tuple[int, bytes, State]] = []
                 for actions, child in searcher.children(here, lean=True):
                     key = searcher.key(child)
                     if key in parents:
+                        seen = parents[key]
+                        if stack is not None and seen is not None and key not in expanded:
+                            kids.append((seen[3][dives[number - len(queues)]], key, seen[2]))
                         continue
-                    parents[key] = (here_key, actions)
+                    values = measures(child)
+                    parents[key] = (here_key, actions, child, values)
                     if searcher.rules.is_won(child):
                         line: list[str] = []
                         step = parents[key]
@@ -735,8 +799,13 @@ class _Run:
                     self.count()
                     entry = (key, child)
                     order = next(tie)
-                    for queue, value in zip(queues, measures(child), strict=True):
+                    for queue, value in zip(queues, values, strict=True):
                         heapq.heappush(queue, (value, order, entry))
+                    if stack is not None:
+                        kids.append((values[dives[number - len(queues)]], key, child))
+                if stack is not None and kids:
+                    kids.sort(key=lambda kid: -kid[0])
+                    stack.append([(key, child) for _, key, child in kids])
         except _Budget:
             return None
 

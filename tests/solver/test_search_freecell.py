@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import pytest
 
+from solitaire.core import search
 from solitaire.core.cards import Card
 from solitaire.core.game import Game
 from solitaire.core.moves import Move
@@ -217,3 +218,54 @@ def test_safe_moves_home_by_the_longer_rule_keep_the_verdict() -> None:
         assert before == after_verdict, (piles, move)
         compared += 1
     assert compared >= 20
+
+
+def test_the_dives_win_a_deal_the_queues_alone_do_not_win_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Microsoft deal 898: with the depth-first dives taking turns with the queues the
+    search wins it within 10,000 positions, and the line plays to a win; with the four
+    queues alone it is still unknown after as many (they win it after some 100,000)."""
+    game = CATALOG.new_game(CATALOG.options(variant="freecell", deal=898))
+    result = GENERIC_SOLVER.solve(game.state, game.rules, max_nodes=10_000)
+    assert result.verdict == "winnable"
+    for action in result.solution:
+        game.perform(action)
+    assert game.is_won
+    monkeypatch.setattr(search, "DIVES", ())
+    assert Searcher(game.rules).dives == ()
+    fresh = CATALOG.new_game(CATALOG.options(variant="freecell", deal=898))
+    assert GENERIC_SOLVER.solve(fresh.state, fresh.rules, max_nodes=10_000).verdict == "unknown"
+
+
+def _crowded_positions(rng: random.Random, count: int) -> list[dict[str, str]]:
+    """Positions of the fours to the kings, the rest home: the kings fill the cells, the
+    other cards are dealt at random over the eight columns, two a column at least.
+    Most are won once a column is emptied; some are lost, a few moves in or many."""
+    found = []
+    for _ in range(count):
+        rest = [rank + suit for rank in "456789TJQ" for suit in "SHDC"]
+        rng.shuffle(rest)
+        piles = home_through(3) | {"c1": "KS", "c2": "KH", "c3": "KD", "c4": "KC"}
+        columns: list[list[str]] = [[] for _ in range(8)]
+        for number, card in enumerate(rest):
+            columns[number % 8 if number < 16 else rng.randrange(8)].append(card)
+        piles |= {f"t{number}": " ".join(cards) for number, cards in enumerate(columns, 1) if cards}
+        found.append(piles)
+    return found
+
+
+def test_the_dives_keep_the_verdict_of_the_queues_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On small positions the search with its dives and without them agree, winnable or
+    unwinnable: a dive only finds a win sooner, and the search is done only when every
+    position seen has been expanded, by a queue or by a dive."""
+    rules = freecell_rules()
+    states = [position(rules, piles) for piles in _crowded_positions(random.Random("dives"), 40)]
+    assert Searcher(rules).dives
+    with_dives = [GENERIC_SOLVER.solve(state, rules, max_nodes=5_000).verdict for state in states]
+    monkeypatch.setattr(search, "DIVES", ())
+    without = [GENERIC_SOLVER.solve(state, rules, max_nodes=5_000).verdict for state in states]
+    compared = [
+        (one, other) for one, other in zip(with_dives, without, strict=True) if "unknown" not in (one, other)
+    ]
+    assert all(one == other for one, other in compared)
+    assert len(compared) >= 20
+    assert {"winnable", "unwinnable"} <= {one for one, _ in compared}
