@@ -122,8 +122,17 @@ class AcesUpSolver:
         cuts = self.cuts
         separator = _SEPARATOR
 
+        def count_one() -> None:
+            """One more position: out of the budget, the time or cancelled, stop."""
+            nonlocal nodes
+            nodes += 1
+            if nodes >= max_nodes:
+                raise _Budget
+            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
+                raise _Budget
+
         def search() -> bool:
-            nonlocal nodes, left
+            nonlocal left
             if size or not cuts:
                 return node()
             # The stock is dealt: every discard is harmless (see the module's docstring);
@@ -145,9 +154,7 @@ class AcesUpSolver:
             if left == 0:
                 won = True
             elif all(columns):  # nothing more to play
-                nodes += 1
-                if nodes >= max_nodes:
-                    raise _Budget
+                count_one()
                 won = False
             else:
                 won = node()
@@ -160,7 +167,7 @@ class AcesUpSolver:
             return won
 
         def node() -> bool:
-            nonlocal nodes, size, left
+            nonlocal size, left
             if size == 0:
                 if left == 0:
                     return True
@@ -170,11 +177,7 @@ class AcesUpSolver:
             if key in seen:
                 return False
             seen.add(key)
-            nodes += 1
-            if nodes >= max_nodes:
-                raise _Budget
-            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
-                raise _Budget
+            count_one()
             tops = [column[-1] if column else -1 for column in columns]
             # The discards: a last card with a higher card of its suit ending another column.
             going: list[tuple[int, int]] = []

@@ -72,7 +72,7 @@ class Deal:
         for number, column in enumerate(columns):
             if not column:
                 continue
-            rank, suit = column[-1]
+            suit = column[-1][1]
             if any(
                 other and other[-1][1] == suit and value(other[-1]) > value(column[-1])
                 for place, other in enumerate(columns)
