@@ -18,19 +18,28 @@ discarded.
   column, the deal last, and says ``unwinnable`` only when it has been through
   every position (the budget of positions, the timeout and the cancel event are
   kept as in the other solvers).
-* **One sound cut, a harmless discard**, made without trying anything else: a card
-  whose lower cards of its suit are all discarded already.  A discard in general
-  may lose a won position (the card could have sent a lower card of its suit off
-  later, when the card that sends it off is covered; ``tests/solver/
-  test_aces_up_solver.py`` has such a position).  Such a card can send nothing off:
-  every line from the position before the discard is played as well after it, move
-  for move, leaving out the moves of that card (its own discard, a move of it into
-  an empty column).  Every other move is legal there too: a column's last card,
-  other than that card, is the same in both (the card is missing from under it, or
-  nowhere); an empty column is empty in both; a deal puts the same cards on the
-  same columns; and the card never sends another off.  So the line ends in the
-  same won position, and the position after the discard is won when the one before
-  is.
+* **Two sound cuts, harmless discards**, each made without trying anything else.
+  A discard in general may lose a won position (the card could have sent a lower
+  card of its suit off later, when the card that sends it off is covered;
+  ``tests/solver/test_aces_up_solver.py`` has such a position).  Two are harmless:
+
+  - *A card whose lower cards of its suit are all discarded.*  Every line from the
+    position before the discard is played as well after it, move for move, leaving
+    out the moves of that card (its own discard, a move of it into an empty column).
+    Every other move is legal there too: a column's last card, other than that card,
+    is the same in both (the card is missing from under it, or nowhere); an empty
+    column is empty in both; a deal puts the same cards on the same columns; and the
+    card never sends another off.  So the line ends in the same won position.
+  - *Any discard once the stock is dealt.*  The same line is played, and the one
+    move that could fail, the card sending a lower card of its suit off, is made by
+    another card: with no deal left nothing is put on a last card again (a card
+    moves only into an empty column), so the higher card that lets this one go stays
+    a last card until it goes itself, which takes a still higher card of the suit
+    ending a column, which stays one in turn.  From the discard on, some higher card
+    of the suit ends a column other than that of the card to send off.  So once the
+    stock is dealt every discard is made, in any order, without branching (and
+    without keeping the positions in between), and only the moves into an empty
+    column are tried one by one.
 
 It reads the position from the variant's piles (``t1`` … ``t4``, ``s``, ``f1``) and
 answers in the notation of the engine's moves (``t3>f1``, ``t1>t2``, ``s``).  Its
