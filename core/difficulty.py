@@ -48,6 +48,7 @@ BUDGET: Final = 150_000
 # -- thresholds begin --
 #: (variant, draw) -> (most positions for easy, most positions for medium)
 THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
+    ('aces-up', 1): (1008, 6071),
     ('bakers-dozen', 1): (493, 658),
     ('beleaguered-castle', 1): (861, 3824),
     ('canfield', 1): (1140, 1402),

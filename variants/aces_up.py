@@ -8,13 +8,16 @@ aces are left.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
 from solitaire.core.refusals import Refusal, Rule
 from solitaire.core.state import State
 from solitaire.variants import blocks as b
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 __all__ = ["AcesUp"]
 
@@ -60,3 +63,16 @@ class AcesUp(b.Declared):
     def is_won(self, state: State) -> bool:
         """The stock dealt and only aces left in the columns (48 cards discarded)."""
         return not state.stock and all(card.rank == 1 for column in state.tableau for card in column.cards)
+
+    def solver(self) -> Solver | None:
+        """Aces Up's own exact search (:data:`~solitaire.variants.aces_up_solver.ACES_UP_SOLVER`),
+        which knows these rules; a subclass that changes them gets the generic search."""
+        kind = type(self)
+        if kind.layout is not AcesUp.layout or any(
+            getattr(kind, name) is not getattr(AcesUp, name)
+            for name in ("legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
+        ):
+            return super().solver()
+        from solitaire.variants.aces_up_solver import ACES_UP_SOLVER
+
+        return ACES_UP_SOLVER
