@@ -250,13 +250,17 @@ class PyramidSolver:
                         return True
             # A pyramid card with the stock's or the waste's.
             for n, rank in free:
-                if rank + stock_rank == TOTAL and paired(
-                    mask & ~(1 << n), seq & ~(1 << at), at, used, n, count + at, last_pass
+                if (
+                    stock_rank
+                    and rank + stock_rank == TOTAL
+                    and paired(mask & ~(1 << n), seq & ~(1 << at), at, used, n, count + at, last_pass)
                 ):
                     line.append(pair(piles[n], stock_id))
                     return True
-                if rank + waste_rank == TOTAL and paired(
-                    mask & ~(1 << n), seq & ~(1 << top), at, used, n, count + top, last_pass
+                if (
+                    waste_rank
+                    and rank + waste_rank == TOTAL
+                    and paired(mask & ~(1 << n), seq & ~(1 << top), at, used, n, count + top, last_pass)
                 ):
                     line.append(pair(piles[n], waste_id))
                     return True
