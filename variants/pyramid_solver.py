@@ -168,26 +168,42 @@ class PyramidSolver:
         names = [*piles, *(waste_id for _ in sequence)]
         rank_of = [*ranks, *sequence]
 
-        # The cards of each rank in play, pyramid piles and sequence places, for the matching.
-        in_play: dict[int, list[int]] = {rank: [] for rank in range(1, KING + 1)}
-        for n, rank in enumerate(rank_of):
-            if rank:
-                in_play[rank].append(n)
-        # Where the boundary is and whether it is the last pass: what the matching reads.
-        now = [len(waste_cards), passes_left == 0 and limited]
+        # For the matching, the cards in play are bits: pyramid piles 0 .. count - 1, then
+        # the sequence's places.  The slots holding each pair of ranks, by the lower rank.
+        slots = {
+            low: sum(1 << n for n, rank in enumerate(rank_of) if rank in (low, TOTAL - low))
+            for low in range(1, 7)
+        }
+        matchings: dict[tuple[int, int, int], bool] = {}
 
-        def may_pair(one: int, other: int) -> bool:
-            if one < count and other < count:
-                return not (above[one] >> other & 1 or above[other] >> one & 1)
-            if one >= count and other >= count and now[1]:
-                return not (one - count < now[0] and other - count < now[0])
-            return True
-
-        def pairable(rank: int) -> bool:
+        def pairable(rank: int, mask: int, seq: int, at: int, last_pass: bool) -> bool:
+            """Whether the cards of ``rank`` and of the rank that makes 13 with it can all
+            be paired off in the position (a king always can)."""
+            if rank == KING:
+                return True
             low = min(rank, TOTAL - rank)
-            return _matched(in_play[low], in_play[TOTAL - low], may_pair)
+            cards = (mask | seq << count) & slots[low]
+            waste = (seq & ((1 << at) - 1)) << count & cards if last_pass else 0
+            key = (low, cards, waste)
+            found = matchings.get(key)
+            if found is None:
+                lefts = [n for n in range(len(rank_of)) if cards >> n & 1 and rank_of[n] == low]
+                rights = [n for n in range(len(rank_of)) if cards >> n & 1 and rank_of[n] != low]
 
-        if cuts and not all(pairable(rank) for rank in range(1, 7)):
+                def may_pair(one: int, other: int) -> bool:
+                    if one < count and other < count:
+                        return not (above[one] >> other & 1 or above[other] >> one & 1)
+                    return not (waste >> one & 1 and waste >> other & 1)
+
+                found = matchings[key] = _matched(lefts, rights, may_pair)
+            return found
+
+        start_mask = sum(1 << n for n, rank in enumerate(ranks) if rank)
+        start_seq = (1 << size) - 1
+        if cuts and not all(
+            pairable(rank, start_mask, start_seq, len(waste_cards), limited and passes_left == 0)
+            for rank in range(1, 7)
+        ):
             return SolveResult("unwinnable", (), 1, clock() - started)
 
         free_cache: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -244,7 +260,7 @@ class PyramidSolver:
             for index, (n, rank) in enumerate(free):
                 for m, other in free[index + 1 :]:
                     if rank + other == TOTAL and paired(
-                        mask & ~(1 << n) & ~(1 << m), seq, at, used, n, m, last_pass
+                        mask & ~(1 << n) & ~(1 << m), seq, at, used, n, last_pass
                     ):
                         line.append(pair(piles[n], piles[m]))
                         return True
@@ -253,14 +269,14 @@ class PyramidSolver:
                 if (
                     stock_rank
                     and rank + stock_rank == TOTAL
-                    and paired(mask & ~(1 << n), seq & ~(1 << at), at, used, n, count + at, last_pass)
+                    and paired(mask & ~(1 << n), seq & ~(1 << at), at, used, n, last_pass)
                 ):
                     line.append(pair(piles[n], stock_id))
                     return True
                 if (
                     waste_rank
                     and rank + waste_rank == TOTAL
-                    and paired(mask & ~(1 << n), seq & ~(1 << top), at, used, n, count + top, last_pass)
+                    and paired(mask & ~(1 << n), seq & ~(1 << top), at, used, n, last_pass)
                 ):
                     line.append(pair(piles[n], waste_id))
                     return True
@@ -268,7 +284,7 @@ class PyramidSolver:
                 stock_rank
                 and waste_rank
                 and stock_rank + waste_rank == TOTAL
-                and paired(mask, seq & ~(1 << at) & ~(1 << top), at, used, count + top, count + at, last_pass)
+                and paired(mask, seq & ~(1 << at) & ~(1 << top), at, used, count + at, last_pass)
             ):
                 line.append(pair(stock_id, waste_id))
                 return True
@@ -283,10 +299,8 @@ class PyramidSolver:
                         return True
             # The tap.
             if stock_rank and seq >> (at + 1):
-                if last_pass and cuts:
-                    now[0], now[1] = at + 1, True
-                    if not pairable(stock_rank):
-                        return False
+                if last_pass and cuts and not pairable(stock_rank, mask, seq, at + 1, True):
+                    return False
                 if search(mask, seq, at + 1, used):
                     line.append(stock_id)
                     return True
@@ -302,34 +316,21 @@ class PyramidSolver:
                 return True
             return False
 
-        def paired(mask: int, seq: int, at: int, used: int, one: int, other: int, last_pass: bool) -> bool:
-            """Whether the position after the pair ``one`` and ``other`` wins (cards written
-            as in ``in_play``)."""
+        def paired(mask: int, seq: int, at: int, used: int, card: int, last_pass: bool) -> bool:
+            """Whether the position after a pair, one of its cards written ``card`` (a pile
+            number, or count + a place in the sequence), wins."""
             if mask == 0 and seq == 0:
                 return True
-            if not cuts:
-                return search(mask, seq, at, used)
-            first, second = (one, other) if rank_of[one] < rank_of[other] else (other, one)
-            low, high = in_play[rank_of[first]], in_play[rank_of[second]]
-            low.remove(first)
-            high.remove(second)
-            try:
-                now[0], now[1] = at, last_pass
-                if not _matched(low, high, may_pair):
-                    return False
-                return search(mask, seq, at, used)
-            finally:
-                low.append(first)
-                high.append(second)
+            if cuts and not pairable(rank_of[card], mask, seq, at, last_pass):
+                return False
+            return search(mask, seq, at, used)
 
         limit = sys.getrecursionlimit()
         depth = (count + size + 2) * (size + 2) * (passes_left + 1) + 100
         try:
             if depth > limit:
                 sys.setrecursionlimit(depth)
-            won = search(
-                sum(1 << n for n, rank in enumerate(ranks) if rank), (1 << size) - 1, len(waste_cards), 0
-            )
+            won = search(start_mask, start_seq, len(waste_cards), 0)
         except _Budget:
             return SolveResult("unknown", (), nodes, clock() - started)
         finally:
