@@ -165,7 +165,6 @@ class PyramidSolver:
         seq_shift = count
         at_shift = count + size
         cuts = self.cuts
-        names = [*piles, *(waste_id for _ in sequence)]
         rank_of = [*ranks, *sequence]
 
         # For the matching, the cards in play are bits: pyramid piles 0 .. count - 1, then
@@ -251,7 +250,7 @@ class PyramidSolver:
             if cuts:
                 for n, rank in free:
                     if rank == KING:
-                        return gone(mask & ~(1 << n), seq, at, used, names[n] + ">" + home_id)
+                        return gone(mask & ~(1 << n), seq, at, used, f"{piles[n]}>{home_id}")
                 if stock_rank == KING:
                     return gone(mask, seq & ~(1 << at), at, used, f"{stock_id}>{home_id}")
                 if waste_rank == KING:
@@ -289,7 +288,7 @@ class PyramidSolver:
                 line.append(pair(stock_id, waste_id))
                 return True
             if not cuts:
-                kings = [(mask & ~(1 << n), seq, names[n]) for n, rank in free if rank == KING]
+                kings = [(mask & ~(1 << n), seq, piles[n]) for n, rank in free if rank == KING]
                 if stock_rank == KING:
                     kings.append((mask, seq & ~(1 << at), stock_id))
                 if waste_rank == KING:
