@@ -130,6 +130,12 @@ KNOWN = [
     ("unwinnable", {"w": "5C 8D"}, "9C 4C", 3, True),
     # One pass earlier the waste goes back, and the five and the eight meet again.
     ("winnable", {"w": "5C 8D"}, "9C 4C", 2, False),
+    # Each pair waits for the other: the ace lies on the jack, the two on the queen.
+    # Every card has a partner neither on it nor under it, but the pyramid's order
+    # leaves none a first move; a stock that plays at any time would not help either.
+    ("unwinnable", {"t16": "JS", "t18": "QH", "t22": "AS", "t25": "2D"}, "", 1, True),
+    # A queen and an ace of the stock break the wait.
+    ("winnable", {"t16": "JS", "t18": "QH", "t22": "AS", "t25": "2D"}, "QD AD", 1, False),
 ]
 
 
@@ -153,7 +159,7 @@ def test_the_cuts_cut() -> None:
 
 
 def test_the_budget_and_the_cancel_event_give_unknown() -> None:
-    game = CATALOG.new_game(CATALOG.options("pyramid", deal=3))
+    game = CATALOG.new_game(CATALOG.options("pyramid", deal=18))  # won after 114,381 positions
     assert PYRAMID_SOLVER.solve(game.state, game.rules, max_nodes=100).verdict == "unknown"
     cancel = threading.Event()
     cancel.set()
