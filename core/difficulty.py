@@ -58,7 +58,7 @@ THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
     ('grandfather', 1): (634, 3329),
     ('klondike', 1): (39, 99),
     ('klondike', 3): (60, 173),
-    ('pyramid', 1): (65, 3465),
+    ('pyramid', 1): (60, 892),
     ('reflechi', 1): (47, 130),
     ('reflechi', 3): (64, 204),
     ('simple-simon', 1): (548, 912),
