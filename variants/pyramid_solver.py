@@ -58,8 +58,7 @@ then the stock's with the waste's, the tap last.  What it leaves out, each sound
   it is asked at the start and after each pair.  It proves lost at once deals whose
   pyramid's order forbids a win whatever the stock holds (pairs that wait for one
   another: an ace lying on a jack whose two lies on the ace's queen): deals 3, 4, 7,
-  8, 55 and 74 among others, which took the search up to 2.1 million positions
-  without it.
+  8, 55 and 74, which took the search up to 2.1 million positions without it.
 
 It reads the position from the variant's piles (``s``, ``w``, ``f1``, ``t1`` …
 ``t28``, and what lies on what from ``Variant.piles``) and answers in the notation of
