@@ -1,17 +1,23 @@
-"""Golf: every verdict of the game's solver checked against an exhaustive search
-without any pruning.
+"""Golf, Pyramid, TriPeaks: every verdict of the game's own solver checked against an
+exhaustive search without any pruning.
 
-Run:  .venv/bin/python benchmarks/golf.py [--deals N] [--first N] [--timeout S]
+Run:  .venv/bin/python benchmarks/golf.py [--game golf|pyramid|tripeaks] [--deals N] [--first N]
+                                          [--timeout S] [--oracle-limit N]
 
-Defaults: deals 1..200, 10 s a deal for our solver.  For each deal, the variant's
+Defaults: Golf, deals 1..200, 10 s a deal for our solver.  For each deal, the variant's
 solver (``Variant.solver``) gives its verdict within --timeout CPU seconds; a winning
 line is played through the engine to a win.  The check is written independently of
-the solver and of the engine's rules, from the rules of Golf alone
-(``tests/helpers/golf_oracle.py``, tested against the engine's legal moves in
-``tests/solver/test_golf_oracle.py``): the deal's layout is read from the engine's
-dealt position, then a plain depth-first search walks every reachable position with a
-visited set keyed by (column heights, stock size, foundation top card), which is exact
-for Golf, without pruning and without safe moves.  It always finishes, and its line,
+the solver and of the engine's rules, from the rules of the game alone
+(``tests/helpers/golf_oracle.py``, ``pyramid_oracle.py``, ``tripeaks_oracle.py``, each
+tested against the engine's legal moves in ``tests/solver/test_*_oracle.py``): the
+deal's layout is read from the engine's dealt position, then a plain depth-first search
+walks every reachable position with an exact visited set (Golf: column heights, stock
+size, foundation top card; TriPeaks: the piles left, stock size, waste top card;
+Pyramid: the pyramid's places left, the stock's and the waste's cards, the pass),
+without pruning and without safe moves.  For Golf and TriPeaks it always finishes
+within seconds.  A lost Pyramid deal may have tens of millions of positions, more
+than a plain search walks in minutes: with --oracle-limit N (Pyramid's default
+200,000) the check gives up after N positions and counts the deal unknown.  Its line,
 when it finds one, is played through the engine too.
 
 A contradiction is a deal both decide differently, or a winning line that does not
@@ -34,7 +40,11 @@ from solitaire.core.solver import Solver
 from solitaire.plugins.builtins import new_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
-from golf_oracle import Deal
+import golf_oracle
+import pyramid_oracle
+import tripeaks_oracle
+
+from solitaire.core.state import State
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 
@@ -48,9 +58,22 @@ def cpu_clocked(solver: Solver | None) -> Solver:
     return solver
 
 
-def wins(catalog: Catalog, deal: int, line: Sequence[str]) -> bool:
+def check(game: str, state: State, limit: int | None) -> tuple[bool | None, Sequence[str]]:
+    """The exhaustive search's verdict on a dealt position (None: it gave up after
+    ``limit`` positions) and its winning line."""
+    if game == "golf":
+        won, line, _ = golf_oracle.Deal.of(state).solve()
+        return won, line
+    if game == "tripeaks":
+        won, line, _ = tripeaks_oracle.Deal.of(state).solve()
+        return won, line
+    verdict, line, _ = pyramid_oracle.Deal.of(state).solve(limit=limit)
+    return verdict, line
+
+
+def wins(catalog: Catalog, game: str, deal: int, line: Sequence[str]) -> bool:
     """Whether ``line`` played through the engine wins the deal."""
-    replay = catalog.new_game(catalog.options("golf", deal=deal))
+    replay = catalog.new_game(catalog.options(game, deal=deal))
     for action in line:
         replay.perform(action)
     return replay.is_won
@@ -72,12 +95,20 @@ def times(label: str, seconds: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--game", choices=("golf", "pyramid", "tripeaks"), default="golf")
     parser.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
     parser.add_argument("--first", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument(
         "--timeout", type=float, default=10.0, help="CPU seconds a deal for our solver (default 10)"
     )
+    parser.add_argument(
+        "--oracle-limit",
+        type=int,
+        default=None,
+        help="positions after which the exhaustive search gives up (Pyramid only; default 200,000)",
+    )
     args = parser.parse_args()
+    limit = args.oracle_limit if args.oracle_limit is not None else 200_000
     catalog = new_catalog(entry_points=False)
     ours_counts = dict.fromkeys((WINNABLE, UNWINNABLE, UNKNOWN), 0)
     check_counts = dict.fromkeys((WINNABLE, UNWINNABLE, UNKNOWN), 0)
@@ -86,15 +117,15 @@ def main() -> int:
     ours_times: list[float] = []
     check_times: list[float] = []
     for deal in range(args.first, args.first + args.deals):
-        game = catalog.new_game(catalog.options("golf", deal=deal))
+        game = catalog.new_game(catalog.options(args.game, deal=deal))
         solver = cpu_clocked(game.rules.variant.solver())
         started = time.process_time()
         result = solver.solve(game.state, game.rules, timeout=args.timeout)
         ours_times.append(time.process_time() - started)
         started = time.process_time()
-        won, check_line, _ = Deal.of(game.state).solve()
+        won, check_line = check(args.game, game.state, limit)
         check_times.append(time.process_time() - started)
-        checked = WINNABLE if won else UNWINNABLE
+        checked = UNKNOWN if won is None else WINNABLE if won else UNWINNABLE
         ours_counts[result.verdict] += 1
         check_counts[checked] += 1
         note = ""
@@ -102,7 +133,7 @@ def main() -> int:
             ("ours", result.verdict, result.solution),
             ("exhaustive", checked, check_line),
         ):
-            if verdict == WINNABLE and not wins(catalog, deal, actions):
+            if verdict == WINNABLE and not wins(catalog, args.game, deal, actions):
                 contradictions.append(f"{game.code}: the {who} winning line does not win")
                 note += f" {who.upper()} LINE DOES NOT WIN"
         if UNKNOWN not in (result.verdict, checked):
@@ -117,9 +148,10 @@ def main() -> int:
             file=sys.stderr,
             flush=True,
         )
+    bound = f"at most {limit:,} positions a deal" if args.game == "pyramid" else "without a limit"
     print(
-        f"Golf, deals {args.first}..{args.first + args.deals - 1}: ours {args.timeout:g} CPU s a deal,"
-        " the exhaustive search without a limit"
+        f"{args.game}, deals {args.first}..{args.first + args.deals - 1}: ours {args.timeout:g} CPU s a deal,"
+        f" the exhaustive search {bound}"
     )
     print("ours:       " + shares(ours_counts))
     print("exhaustive: " + shares(check_counts))

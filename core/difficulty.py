@@ -59,13 +59,14 @@ THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
     ('grandfather', 1): (634, 3329),
     ('klondike', 1): (39, 99),
     ('klondike', 3): (60, 173),
+    ('pyramid', 1): (60, 892),
     ('reflechi', 1): (47, 130),
     ('reflechi', 3): (64, 204),
     ('simple-simon', 1): (548, 912),
     ('spider', 1): (551, 623),
     ('spider', 2): (1872, 3122),
     ('spider', 4): (4558, 8663),
-    ('tripeaks', 1): (89, 113),
+    ('tripeaks', 1): (49, 449),
     ('yukon', 1): (957, 3324),
 }
 # -- thresholds end --

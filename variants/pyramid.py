@@ -7,11 +7,16 @@ card onto the waste; the waste's top and the stock's card play too.  Three passe
 through the stock (PySolFC's rules).  Won when all 52 cards are off.
 """
 
-from typing import ClassVar
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
 from solitaire.variants import blocks as b
 from solitaire.variants import overlap as o
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 
 class Pyramid(o.Pairing):
@@ -36,3 +41,32 @@ class Pyramid(o.Pairing):
     )
     spots: ClassVar[tuple[o.Spot, ...]] = o.pyramid(7)
     places: ClassVar[dict[str, o.Spot]] = {"s": (0.0, 0.0), "w": (0.0, 1.2), "f1": (6.0, 0.0)}
+
+    def solver(self) -> Solver | None:
+        """Pyramid's own exact search (:data:`~solitaire.variants.pyramid_solver.PYRAMID_SOLVER`),
+        which knows these rules; a subclass that changes them gets the generic search."""
+        kind = type(self)
+        if any(getattr(kind, name) is not getattr(Pyramid, name) for name in _RULES):
+            return super().solver()
+        from solitaire.variants.pyramid_solver import PYRAMID_SOLVER
+
+        return PYRAMID_SOLVER
+
+
+#: What Pyramid's solver knows: a subclass that changes one of these gets the generic search.
+_RULES = (
+    "layout",
+    "spots",
+    "total",
+    "stock_face_up",
+    "covered_face_down",
+    "won_with_stock",
+    "legal_moves",
+    "check",
+    "events",
+    "is_won",
+    "covered",
+    "playable",
+    "piles",
+    "_check_draw",
+)

@@ -7,11 +7,16 @@ The stock turns one card at a time onto the waste (the foundation, as in Golf), 
 through.  Won when the peaks are gone, whether or not the stock is.
 """
 
-from typing import ClassVar
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
 from solitaire.variants import blocks as b
 from solitaire.variants import overlap as o
+
+if TYPE_CHECKING:
+    from solitaire.core.solver import Solver
 
 
 class TriPeaks(o.Overlapping):
@@ -36,3 +41,29 @@ class TriPeaks(o.Overlapping):
     )
     spots: ClassVar[tuple[o.Spot, ...]] = o.peaks(3, 4)
     places: ClassVar[dict[str, o.Spot]] = {"s": (3.75, 2.7), "f1": (5.25, 2.7)}
+
+    def solver(self) -> Solver | None:
+        """TriPeaks' own exact search (:data:`~solitaire.variants.tripeaks_solver.TRIPEAKS_SOLVER`),
+        which knows these rules; a subclass that changes them gets the generic search."""
+        kind = type(self)
+        if any(getattr(kind, name) is not getattr(TriPeaks, name) for name in _RULES):
+            return super().solver()
+        from solitaire.variants.tripeaks_solver import TRIPEAKS_SOLVER
+
+        return TRIPEAKS_SOLVER
+
+
+#: What TriPeaks' solver knows: a subclass that changes one of these gets the generic search.
+_RULES = (
+    "layout",
+    "spots",
+    "covered_face_down",
+    "won_with_stock",
+    "legal_moves",
+    "check",
+    "events",
+    "is_won",
+    "covered",
+    "piles",
+    "_foundation_takes",
+)

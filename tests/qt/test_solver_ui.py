@@ -398,6 +398,21 @@ def test_klondike_shows_the_indicator_only_when_asked_and_says_it_knows_the_hidd
     assert window.indicator.state is None
 
 
+@pytest.mark.parametrize(
+    ("code", "verdict"),
+    [("PY1-D1X-AAAAAAC", "winnable"), ("PY1-D1X-AAAAAAA", "unwinnable"), ("TP1-D1T-AAAAAAB", "winnable")],
+)
+def test_the_indicator_asks_pyramids_and_tripeaks_own_solvers(
+    qtbot: QtBot, open_window: OpenWindow, catalog: Catalog, code: str, verdict: str
+) -> None:
+    window = open_window(catalog)
+    window.apply_settings(attrs.evolve(window.settings, winnable_indicator="always"))
+    game = catalog.game_from_code(code)
+    window.start(game, record=False)
+    qtbot.waitUntil(lambda: window.indicator.state == verdict, timeout=60_000)
+    assert solve(game.state, game.rules).verdict == verdict
+
+
 def test_preferences_choose_the_indicator(qtbot: QtBot) -> None:
     dialog = SettingsDialog(Settings(), "en")
     qtbot.addWidget(dialog)
@@ -748,7 +763,7 @@ def test_the_clock_stands_while_a_winnable_deal_is_sought(
     assert window.elapsed() == 25  # the game goes on, and so does its clock
 
 
-@pytest.mark.parametrize("variant", ["freecell", "spider", "golf"])
+@pytest.mark.parametrize("variant", ["freecell", "spider", "golf", "pyramid", "tripeaks"])
 def test_winnable_only_and_a_difficulty_in_any_game_through_the_new_game_action(
     qtbot: QtBot,
     open_window: OpenWindow,
