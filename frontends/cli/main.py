@@ -324,7 +324,9 @@ def _build_parser(lang: str = "en", command: str | None = None) -> argparse.Argu
         survey.add_argument("--variant", required=True, metavar="ID")
         survey.add_argument("--draw", type=int, required=True, metavar="N")
         survey.add_argument(
-            "--redeal", default="unlimited", metavar="POLICY", help=_(N_("default: unlimited"))
+            "--redeal",
+            metavar="POLICY",
+            help=_(N_("default: the game's own (unlimited in Klondike; Pyramid 3 passes)")),
         )
         survey.add_argument(
             "--returns",

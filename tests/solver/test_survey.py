@@ -743,3 +743,21 @@ def test_why_the_workers_were_lost_is_said_in_the_language() -> None:
     assert lost.value.why == "the workers ended (BrokenProcessPool)"
     said = lost.value.said
     assert isinstance(said, Message) and said.translate("ru") == "исполнители завершились (BrokenProcessPool)"
+
+
+@pytest.mark.parametrize(
+    ("variant", "given", "expected"),
+    [
+        ("klondike", [], "unlimited"),  # the scoring's, as before
+        ("pyramid", [], "passes:3"),  # the game's own
+        ("forty-thieves", [], "passes:1"),
+        ("pyramid", ["--redeal", "unlimited"], "unlimited"),
+    ],
+)
+def test_cli_surveys_the_games_own_redeal_policy_unless_told(
+    variant: str, given: list[str], expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["survey", "--variant", variant, "--draw", "1", "--deals", "1", "--workers", "1"]
+    assert run([*args, "--max-nodes", "50", "--json", *given]) == 0
+    out, _ = capsys.readouterr()
+    assert json.loads(out[: out.rindex("}") + 1])["redeal"] == expected
