@@ -51,13 +51,11 @@ and its lines are played through the engine in the tests.
 from __future__ import annotations
 
 import sys
-import threading
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
 from solitaire.core.state import FOUNDATION, STOCK, TABLEAU
+from solitaire.variants.own_search import Budget, OwnSearch, deeper
 
 if TYPE_CHECKING:
     from solitaire.core.cards import Card
@@ -68,14 +66,8 @@ __all__ = ["ACES_UP_SOLVER", "AcesUpSolver"]
 
 #: A card's number in its suit: the two is 0, the ace 12.
 ACE: Final = 12
-#: The clock is read every _CLOCK + 1 positions.
-_CLOCK: Final = 4095
 #: Between the columns in a key (a card's number is below 52).
 _SEPARATOR: Final = b"\xff"
-
-
-class _Budget(Exception):
-    """Out of positions or time, or cancelled."""
 
 
 def number(card: Card) -> int:
@@ -83,32 +75,11 @@ def number(card: Card) -> int:
     return int(card.suit) * 13 + (ACE if card.rank == 1 else card.rank - 2)
 
 
-class AcesUpSolver:
-    """The solver of Aces Up (see the module's docstring).  ``clock`` reads the seconds
-    ``timeout`` counts (the wall clock by default; ``time.process_time`` for CPU time);
-    ``cuts=False`` searches without the harmless-discard cut (to test that it is sound)."""
+class AcesUpSolver(OwnSearch):
+    """The solver of Aces Up (see the module's docstring); ``cuts=False`` searches
+    without the harmless-discard cut (to test that it is sound)."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, cuts: bool = True) -> None:
-        self.clock = clock
-        self.cuts = cuts
-
-    def solve(
-        self,
-        state: State,
-        rules: Ruleset,
-        *,
-        max_nodes: int = DEFAULT_NODES,
-        timeout: float | None = None,
-        cancel: threading.Event | None = None,
-    ) -> SolveResult:
-        """``winnable`` with a line of actions that ``Game.perform`` plays to the win;
-        ``unwinnable`` after the search has been through every position; ``unknown``
-        when ``max_nodes`` positions or ``timeout`` seconds ran out, or ``cancel`` was set."""
-        clock = self.clock
-        started = clock()
-        deadline = started + timeout if timeout is not None else float("inf")
-        if rules.is_won(state):
-            return SolveResult("winnable", (), 0, 0.0)
+    def search(self, state: State, rules: Ruleset, budget: Budget) -> Sequence[str] | None:
         table = state.table
         column_ids = table.ids_of(TABLEAU)
         (stock_id,) = table.ids_of(STOCK)
@@ -126,19 +97,10 @@ class AcesUpSolver:
         moves = [[f"{source}>{target}" for target in column_ids] for source in column_ids]
         seen: set[bytes] = set()
         line: list[str] = []
-        nodes = 0
+        spend = budget.spend
         size = len(stock)
         cuts = self.cuts
         separator = _SEPARATOR
-
-        def count_one() -> None:
-            """One more position: out of the budget, the time or cancelled, stop."""
-            nonlocal nodes
-            nodes += 1
-            if nodes >= max_nodes:
-                raise _Budget
-            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
-                raise _Budget
 
         def search() -> bool:
             nonlocal left
@@ -163,7 +125,7 @@ class AcesUpSolver:
             if left == 0:
                 won = True
             elif all(columns):  # nothing more to play
-                count_one()
+                spend()
                 won = False
             else:
                 won = node()
@@ -186,7 +148,7 @@ class AcesUpSolver:
             if key in seen:
                 return False
             seen.add(key)
-            count_one()
+            spend()
             tops = [column[-1] if column else -1 for column in columns]
             # The discards: a last card with a higher card of its suit ending another column.
             going: list[tuple[int, int]] = []
@@ -257,18 +219,9 @@ class AcesUpSolver:
         # moves into an empty column leave a card of a dealt column there, and between two
         # of those the other moves only put the columns in another order, 24 at most:
         # some 7,600 moves in all, three calls deep each.
-        limit = sys.getrecursionlimit()
-        depth = limit + 3 * 125 * (left + 12 + 1)
-        try:
-            sys.setrecursionlimit(depth)
+        with deeper(sys.getrecursionlimit() + 3 * 125 * (left + 12 + 1)):
             won = search()
-        except _Budget:
-            return SolveResult("unknown", (), nodes, clock() - started)
-        finally:
-            sys.setrecursionlimit(limit)
-        if won:
-            return SolveResult("winnable", tuple(reversed(line)), nodes, clock() - started)
-        return SolveResult("unwinnable", (), nodes, clock() - started)
+        return line[::-1] if won else None
 
 
 #: Aces Up's solver (``AcesUp.solver``).

@@ -26,14 +26,11 @@ its lines are played through the engine in the tests.
 
 from __future__ import annotations
 
-import sys
-import threading
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
 from solitaire.core.state import FOUNDATION, STOCK, TABLEAU
+from solitaire.variants.own_search import Budget, OwnSearch, deeper
 
 if TYPE_CHECKING:
     from solitaire.core.ruleset import Ruleset
@@ -42,16 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["GOLF_SOLVER", "GolfSolver"]
 
 KING: Final = 13
-#: The clock is read every _CLOCK + 1 positions.
-_CLOCK: Final = 4095
 _RANK_BITS: Final = 4
 _STOCK_SHIFT: Final = 4
 _HEIGHT_SHIFT: Final = 10  # the stock's size in bits 4-9 (up to 63 cards)
 _HEIGHT_BITS: Final = 6  # a column's height in 6 bits (up to 63 cards)
-
-
-class _Budget(Exception):
-    """Out of positions or time, or cancelled."""
 
 
 def _fits(top: int, rank: int) -> bool:
@@ -59,30 +50,11 @@ def _fits(top: int, rank: int) -> bool:
     return top == 0 or (top != KING and (rank - top == 1 or top - rank == 1))
 
 
-class GolfSolver:
-    """The solver of Golf (see the module's docstring).  ``clock`` reads the seconds
-    ``timeout`` counts (the wall clock by default; ``time.process_time`` for CPU time);
-    ``cuts=False`` searches without the dead-rank cut (to test that it is sound)."""
+class GolfSolver(OwnSearch):
+    """The solver of Golf (see the module's docstring); ``cuts=False`` searches without
+    the dead-rank cut (to test that it is sound)."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, cuts: bool = True) -> None:
-        self.clock = clock
-        self.cuts = cuts
-
-    def solve(
-        self,
-        state: State,
-        rules: Ruleset,
-        *,
-        max_nodes: int = DEFAULT_NODES,
-        timeout: float | None = None,
-        cancel: threading.Event | None = None,
-    ) -> SolveResult:
-        """``winnable`` with a line of actions that ``Game.perform`` plays to the win;
-        ``unwinnable`` after the search has been through every position; ``unknown``
-        when ``max_nodes`` positions or ``timeout`` seconds ran out, or ``cancel`` was set."""
-        clock = self.clock
-        started = clock()
-        deadline = started + timeout if timeout is not None else float("inf")
+    def search(self, state: State, rules: Ruleset, budget: Budget) -> Sequence[str] | None:
         table = state.table
         column_ids = table.ids_of(TABLEAU)
         columns = [[card.rank for card in state.pile(pile).cards] for pile in column_ids]
@@ -90,8 +62,6 @@ class GolfSolver:
         (home_id,) = table.ids_of(FOUNDATION)
         stock = [card.rank for card in state.pile(stock_id).cards]
         home = state.pile(home_id).up
-        if rules.is_won(state):
-            return SolveResult("winnable", (), 0, 0.0)
         moves = [f"{pile}>{home_id}" for pile in column_ids]
         shifts = [_HEIGHT_SHIFT + _HEIGHT_BITS * number for number in range(len(columns))]
         mask = (1 << _HEIGHT_BITS) - 1
@@ -109,8 +79,8 @@ class GolfSolver:
             start |= len(column) << shift
         seen: set[int] = set()
         line: list[str] = []
-        nodes = 0
         cuts = self.cuts
+        spend = budget.spend
 
         def dead(covered: int, top: int) -> bool:
             """Whether covering a card of rank ``covered`` (the last of its rank to come)
@@ -124,15 +94,10 @@ class GolfSolver:
             return False
 
         def search(here: int) -> bool:
-            nonlocal nodes
             if here in seen:
                 return False
             seen.add(here)
-            nodes += 1
-            if nodes >= max_nodes:
-                raise _Budget
-            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
-                raise _Budget
+            spend()
             top = here & 15
             covered_last = top and not to_come[top]
             playable: list[tuple[int, int, int]] = []
@@ -169,20 +134,9 @@ class GolfSolver:
                     return True
             return False
 
-        limit = sys.getrecursionlimit()
-        depth = sum(map(len, columns)) + len(stock) + 100
-        try:
-            if depth > limit:
-                sys.setrecursionlimit(depth)
+        with deeper(sum(map(len, columns)) + len(stock) + 100):
             won = search(start)
-        except _Budget:
-            return SolveResult("unknown", (), nodes, clock() - started)
-        finally:
-            if depth > limit:
-                sys.setrecursionlimit(limit)
-        if won:
-            return SolveResult("winnable", tuple(reversed(line)), nodes, clock() - started)
-        return SolveResult("unwinnable", (), nodes, clock() - started)
+        return line[::-1] if won else None
 
 
 #: Golf's solver (``Golf.solver``).

@@ -72,14 +72,13 @@ the tests.
 
 from __future__ import annotations
 
-import sys
 import threading
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core.solver import DEFAULT_NODES, SolveResult
 from solitaire.core.state import FOUNDATION, STOCK, TABLEAU, WASTE
+from solitaire.variants.own_search import Budget, OwnSearch, deeper
 
 if TYPE_CHECKING:
     from solitaire.core.ruleset import Ruleset
@@ -89,12 +88,6 @@ __all__ = ["PYRAMID_SOLVER", "PyramidSolver"]
 
 KING: Final = 13
 TOTAL: Final = 13
-#: The clock is read every _CLOCK + 1 positions.
-_CLOCK: Final = 4095
-
-
-class _Budget(Exception):
-    """Out of positions or time, or cancelled."""
 
 
 def _matched(lefts: list[int], rights: list[int], may_pair: Callable[[int, int], bool]) -> bool:
@@ -116,15 +109,10 @@ def _matched(lefts: list[int], rights: list[int], may_pair: Callable[[int, int],
     return all(augment(left, set()) for left in lefts)
 
 
-class PyramidSolver:
-    """The solver of Pyramid (see the module's docstring).  ``clock`` reads the seconds
-    ``timeout`` counts (the wall clock by default; ``time.process_time`` for CPU time);
-    ``cuts=False`` searches without the kings, the matching and the looser game (to
-    test that they are sound; the passes are compared either way)."""
-
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, cuts: bool = True) -> None:
-        self.clock = clock
-        self.cuts = cuts
+class PyramidSolver(OwnSearch):
+    """The solver of Pyramid (see the module's docstring); ``cuts=False`` searches
+    without the kings, the matching and the looser game (to test that they are sound;
+    the passes are compared either way)."""
 
     def solve(
         self,
@@ -135,14 +123,17 @@ class PyramidSolver:
         timeout: float | None = None,
         cancel: threading.Event | None = None,
     ) -> SolveResult:
-        """``winnable`` with a line of actions that ``Game.perform`` plays to the win;
-        ``unwinnable`` after the search has been through every position; ``unknown``
-        when ``max_nodes`` positions or ``timeout`` seconds ran out, or ``cancel`` was set."""
-        clock = self.clock
-        started = clock()
-        deadline = started + timeout if timeout is not None else float("inf")
-        if rules.is_won(state):
-            return SolveResult("winnable", (), 0, 0.0)
+        """As :meth:`OwnSearch.solve`; a position with the stock's next card face down
+        (not one the game makes) goes to the generic search."""
+        (stock_id,) = state.table.ids_of(STOCK)
+        stock_pile = state.pile(stock_id)
+        if stock_pile.down and not stock_pile.up:
+            from solitaire.core.search import GENERIC_SOLVER
+
+            return GENERIC_SOLVER.solve(state, rules, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
+        return super().solve(state, rules, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
+
+    def search(self, state: State, rules: Ruleset, budget: Budget) -> Sequence[str] | None:
         table = state.table
         order = {pile: place for place, pile in enumerate(table.ids)}
         piles = table.ids_of(TABLEAU)
@@ -150,11 +141,6 @@ class PyramidSolver:
         (waste_id,) = table.ids_of(WASTE)
         (home_id,) = table.ids_of(FOUNDATION)
         stock_pile = state.pile(stock_id)
-        if stock_pile.down and not stock_pile.up:
-            # Not a position the game makes (its stock's next card lies face up).
-            from solitaire.core.search import GENERIC_SOLVER
-
-            return GENERIC_SOLVER.solve(state, rules, max_nodes=max_nodes, timeout=timeout, cancel=cancel)
         count = len(piles)
         number = {pile: n for n, pile in enumerate(piles)}
         covers = {spec.id: spec.covered_by for spec in rules.variant.piles(state)}
@@ -278,11 +264,12 @@ class PyramidSolver:
             )
             and winnable_loose(start_mask, start_seq)
         ):
-            return SolveResult("unwinnable", (), 1, clock() - started)
+            budget.nodes = 1
+            return None
 
         seen: dict[int, int] = {}
         line: list[str] = []
-        nodes = 0
+        spend = budget.spend
 
         def pair(first: str, second: str) -> str:
             one, other = sorted((first, second), key=order.__getitem__)
@@ -291,7 +278,6 @@ class PyramidSolver:
         def search(mask: int, seq: int, at: int, used: int) -> bool:
             """Whether the position wins: pyramid ``mask``, sequence ``seq``, the stock's card
             the first at or after place ``at``, ``used`` passes used (with a limit)."""
-            nonlocal nodes
             rest = seq >> at << at
             at = (rest & -rest).bit_length() - 1 if rest else size
             key = mask | seq << seq_shift | at << at_shift
@@ -299,11 +285,7 @@ class PyramidSolver:
             if known is not None and known <= used:
                 return False
             seen[key] = used
-            nodes += 1
-            if nodes >= max_nodes:
-                raise _Budget
-            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
-                raise _Budget
+            spend()
             last_pass = limited and used >= passes_left
             free = free_of(mask)
             stock_rank = sequence[at] if at < size else 0
@@ -387,20 +369,9 @@ class PyramidSolver:
                 return False
             return search(mask, seq, at, used)
 
-        limit = sys.getrecursionlimit()
-        depth = (count + size + 2) * (size + 2) * (passes_left + 1) + 100
-        try:
-            if depth > limit:
-                sys.setrecursionlimit(depth)
+        with deeper((count + size + 2) * (size + 2) * (passes_left + 1) + 100):
             won = search(start_mask, start_seq, len(waste_cards), 0)
-        except _Budget:
-            return SolveResult("unknown", (), nodes, clock() - started)
-        finally:
-            if depth > limit:
-                sys.setrecursionlimit(limit)
-        if won:
-            return SolveResult("winnable", tuple(reversed(line)), nodes, clock() - started)
-        return SolveResult("unwinnable", (), nodes, clock() - started)
+        return line[::-1] if won else None
 
 
 #: Pyramid's solver (``Pyramid.solver``).

@@ -33,13 +33,11 @@ engine in the tests.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
 from solitaire.core.state import FOUNDATION, STOCK, TABLEAU
+from solitaire.variants.own_search import Budget, OwnSearch
 
 if TYPE_CHECKING:
     from solitaire.core.ruleset import Ruleset
@@ -48,12 +46,6 @@ if TYPE_CHECKING:
 __all__ = ["TRIPEAKS_SOLVER", "TriPeaksSolver"]
 
 RANKS: Final = 13
-#: The clock is read every _CLOCK + 1 positions.
-_CLOCK: Final = 4095
-
-
-class _Budget(Exception):
-    """Out of positions or time, or cancelled."""
 
 
 def _next_to(one: int, other: int) -> bool:
@@ -61,32 +53,11 @@ def _next_to(one: int, other: int) -> bool:
     return (one - other) % RANKS in (1, RANKS - 1)
 
 
-class TriPeaksSolver:
-    """The solver of TriPeaks (see the module's docstring).  ``clock`` reads the seconds
-    ``timeout`` counts (the wall clock by default; ``time.process_time`` for CPU time);
-    ``cuts=False`` searches without the dead-rank cut (to test that it is sound)."""
+class TriPeaksSolver(OwnSearch):
+    """The solver of TriPeaks (see the module's docstring); ``cuts=False`` searches
+    without the dead-rank cut (to test that it is sound)."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic, cuts: bool = True) -> None:
-        self.clock = clock
-        self.cuts = cuts
-
-    def solve(
-        self,
-        state: State,
-        rules: Ruleset,
-        *,
-        max_nodes: int = DEFAULT_NODES,
-        timeout: float | None = None,
-        cancel: threading.Event | None = None,
-    ) -> SolveResult:
-        """``winnable`` with a line of actions that ``Game.perform`` plays to the win;
-        ``unwinnable`` after the search has been through every position; ``unknown``
-        when ``max_nodes`` positions or ``timeout`` seconds ran out, or ``cancel`` was set."""
-        clock = self.clock
-        started = clock()
-        deadline = started + timeout if timeout is not None else float("inf")
-        if rules.is_won(state):
-            return SolveResult("winnable", (), 0, 0.0)
+    def search(self, state: State, rules: Ruleset, budget: Budget) -> Sequence[str] | None:
         table = state.table
         piles = table.ids_of(TABLEAU)
         (stock_id,) = table.ids_of(STOCK)
@@ -128,7 +99,7 @@ class TriPeaksSolver:
         top_shift = count + 6
         seen: set[int] = set()
         line: list[str] = []
-        nodes = 0
+        spend = budget.spend
         cuts = self.cuts
         moves = [f"{pile}>{home_id}" for pile in piles]
         free_cache: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -156,16 +127,11 @@ class TriPeaksSolver:
             return False
 
         def search(mask: int, size: int, rank_on_top: int) -> bool:
-            nonlocal nodes
             key = mask | size << stock_shift | rank_on_top << top_shift
             if key in seen:
                 return False
             seen.add(key)
-            nodes += 1
-            if nodes >= max_nodes:
-                raise _Budget
-            if nodes & _CLOCK == 0 and (clock() > deadline or (cancel is not None and cancel.is_set())):
-                raise _Budget
+            spend()
             covered_last = cuts and rank_on_top and not to_come[rank_on_top]
             for n, rank in free_of(mask):
                 if rank_on_top and not _next_to(rank, rank_on_top):
@@ -194,13 +160,8 @@ class TriPeaksSolver:
                     return True
             return False
 
-        try:
-            won = search(left, len(stock), top)
-        except _Budget:
-            return SolveResult("unknown", (), nodes, clock() - started)
-        if won:
-            return SolveResult("winnable", tuple(reversed(line)), nodes, clock() - started)
-        return SolveResult("unwinnable", (), nodes, clock() - started)
+        won = search(left, len(stock), top)
+        return line[::-1] if won else None
 
 
 #: TriPeaks' solver (``TriPeaks.solver``).
