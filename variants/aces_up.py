@@ -67,10 +67,8 @@ class AcesUp(b.Declared):
     def solver(self) -> Solver | None:
         """Aces Up's own exact search (:data:`~solitaire.variants.aces_up_solver.ACES_UP_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        kind = type(self)
-        if kind.layout is not AcesUp.layout or any(
-            getattr(kind, name) is not getattr(AcesUp, name)
-            for name in ("legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
+        if not self.keeps(
+            AcesUp, ("layout", "legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
         ):
             return super().solver()
         from solitaire.variants.aces_up_solver import ACES_UP_SOLVER

@@ -17,7 +17,7 @@ whatever the blocks do not say.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 import attrs
@@ -1143,6 +1143,13 @@ class Declared(Variant):
         from solitaire.core.search import GENERIC_SOLVER
 
         return GENERIC_SOLVER
+
+    def keeps(self, base: type, names: Iterable[str]) -> bool:
+        """Whether this variant's class has ``base``'s own definitions of every attribute
+        in ``names``: a game's own solver, which knows ``base``'s rules, asks it before it
+        answers for a subclass (one that changes them gets the generic search)."""
+        kind = type(self)
+        return all(getattr(kind, name) is getattr(base, name) for name in names)
 
     def interchangeable(self) -> tuple[tuple[str, ...], ...]:
         """Groups of piles whose cards may be exchanged, pile for pile, without changing

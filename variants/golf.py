@@ -59,10 +59,8 @@ class Golf(b.Declared):
     def solver(self) -> Solver | None:
         """Golf's own exact search (:data:`~solitaire.variants.golf_solver.GOLF_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        kind = type(self)
-        if kind.layout is not Golf.layout or any(
-            getattr(kind, name) is not getattr(Golf, name)
-            for name in ("legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
+        if not self.keeps(
+            Golf, ("layout", "legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
         ):
             return super().solver()
         from solitaire.variants.golf_solver import GOLF_SOLVER

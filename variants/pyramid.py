@@ -45,8 +45,7 @@ class Pyramid(o.Pairing):
     def solver(self) -> Solver | None:
         """Pyramid's own exact search (:data:`~solitaire.variants.pyramid_solver.PYRAMID_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        kind = type(self)
-        if any(getattr(kind, name) is not getattr(Pyramid, name) for name in _RULES):
+        if not self.keeps(Pyramid, _RULES):
             return super().solver()
         from solitaire.variants.pyramid_solver import PYRAMID_SOLVER
 

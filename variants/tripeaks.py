@@ -45,8 +45,7 @@ class TriPeaks(o.Overlapping):
     def solver(self) -> Solver | None:
         """TriPeaks' own exact search (:data:`~solitaire.variants.tripeaks_solver.TRIPEAKS_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        kind = type(self)
-        if any(getattr(kind, name) is not getattr(TriPeaks, name) for name in _RULES):
+        if not self.keeps(TriPeaks, _RULES):
             return super().solver()
         from solitaire.variants.tripeaks_solver import TRIPEAKS_SOLVER
 
