@@ -11,6 +11,7 @@ import threading
 from typing import ClassVar
 
 import attrs
+import own_checks
 import pytest
 from aces_up_oracle import Card, Deal
 
@@ -49,14 +50,7 @@ def played_on(deal: int, stock: int, rng: random.Random) -> Game:
 
 def checked(game: Game, solver: AcesUpSolver = ACES_UP_SOLVER) -> str:
     """The solver's verdict on ``game``, its winning line played to a win."""
-    result = solver.solve(game.state, game.rules)
-    assert result.verdict != "unknown", game.code
-    if result.verdict == "winnable":
-        replay = Game(game.rules, initial=game.state)
-        for action in result.solution:
-            replay.perform(action)
-        assert replay.is_won, (game.code, result.solution)
-    return result.verdict
+    return own_checks.checked(game, solver)
 
 
 @pytest.mark.parametrize("deal", range(1, 31))

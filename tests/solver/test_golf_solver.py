@@ -9,6 +9,7 @@ import random
 from typing import ClassVar
 
 import attrs
+import own_checks
 import pytest
 from golf_oracle import Card, Deal
 
@@ -37,24 +38,12 @@ def played_on(deal: int, steps: int, rng: random.Random) -> Game:
     """Deal ``deal`` after up to ``steps`` random legal moves, a column card rather than
     the stock where one plays (so that not every game is lost)."""
     game = CATALOG.new_game(CATALOG.options("golf", deal=deal))
-    for _ in range(steps):
-        moves = [str(move) for move in game.rules.legal_moves(game.state)]
-        if not moves or game.is_won:
-            break
-        game.perform(rng.choice([move for move in moves if move != "s"] or moves))
-    return game
+    return own_checks.play_randomly(game, steps, rng)
 
 
 def checked(game: Game, solver: GolfSolver = GOLF_SOLVER) -> str:
     """The solver's verdict on ``game``, its winning line played to a win."""
-    result = solver.solve(game.state, game.rules)
-    assert result.verdict != "unknown", game.code
-    if result.verdict == "winnable":
-        replay = Game(game.rules, initial=game.state)
-        for action in result.solution:
-            replay.perform(action)
-        assert replay.is_won, (game.code, result.solution)
-    return result.verdict
+    return own_checks.checked(game, solver)
 
 
 @pytest.mark.parametrize("deal", range(1, 61))

@@ -10,6 +10,7 @@ import random
 import threading
 from typing import ClassVar
 
+import own_checks
 import pytest
 from tripeaks_oracle import Deal
 
@@ -34,24 +35,12 @@ def played_on(deal: int, steps: int, rng: random.Random) -> Game:
     """Deal ``deal`` after up to ``steps`` random legal moves, the stock only where no
     card of the peaks plays."""
     game = CATALOG.new_game(CATALOG.options("tripeaks", deal=deal))
-    for _ in range(steps):
-        moves = [str(move) for move in game.rules.legal_moves(game.state)]
-        if not moves or game.is_won:
-            break
-        game.perform(rng.choice([move for move in moves if move != "s"] or moves))
-    return game
+    return own_checks.play_randomly(game, steps, rng)
 
 
 def checked(game: Game, solver: TriPeaksSolver = TRIPEAKS_SOLVER) -> str:
     """The solver's verdict on ``game``, its winning line played to a win."""
-    result = solver.solve(game.state, game.rules)
-    assert result.verdict != "unknown", game.code
-    if result.verdict == "winnable":
-        replay = Game(game.rules, initial=game.state)
-        for action in result.solution:
-            replay.perform(action)
-        assert replay.is_won, (game.code, result.solution)
-    return result.verdict
+    return own_checks.checked(game, solver)
 
 
 def position(piles: dict[str, str], stock: str = "") -> Game:
