@@ -1,23 +1,26 @@
-"""Golf, Pyramid, TriPeaks: every verdict of the game's own solver checked against an
+"""Golf, Pyramid, TriPeaks, Aces Up: every verdict of the game's own solver checked against an
 exhaustive search without any pruning.
 
-Run:  .venv/bin/python benchmarks/golf.py [--game golf|pyramid|tripeaks] [--deals N] [--first N]
+Run:  .venv/bin/python benchmarks/golf.py [--game golf|pyramid|tripeaks|aces-up] [--deals N] [--first N]
                                           [--timeout S] [--oracle-limit N]
 
 Defaults: Golf, deals 1..200, 10 s a deal for our solver.  For each deal, the variant's
 solver (``Variant.solver``) gives its verdict within --timeout CPU seconds; a winning
 line is played through the engine to a win.  The check is written independently of
 the solver and of the engine's rules, from the rules of the game alone
-(``tests/helpers/golf_oracle.py``, ``pyramid_oracle.py``, ``tripeaks_oracle.py``, each
+(``tests/helpers/golf_oracle.py``, ``pyramid_oracle.py``, ``tripeaks_oracle.py``,
+``aces_up_oracle.py``, each
 tested against the engine's legal moves in ``tests/solver/test_*_oracle.py``): the
 deal's layout is read from the engine's dealt position, then a plain depth-first search
 walks every reachable position with an exact visited set (Golf: column heights, stock
 size, foundation top card; TriPeaks: the piles left, stock size, waste top card;
-Pyramid: the pyramid's places left, the stock's and the waste's cards, the pass),
+Pyramid: the pyramid's places left, the stock's and the waste's cards, the pass; Aces
+Up: the four columns in their order, the stock's size),
 without pruning and without safe moves.  For Golf and TriPeaks it always finishes
 within seconds.  A lost Pyramid deal may have tens of millions of positions, more
-than a plain search walks in minutes: with --oracle-limit N (Pyramid's default
-200,000) the check gives up after N positions and counts the deal unknown.  Its line,
+than a plain search walks in minutes, and so may an Aces Up deal: with --oracle-limit N
+(Pyramid's default 200,000, Aces Up's 2,000,000) the check gives up after N positions
+and counts the deal unknown.  Our solver has --timeout, and no budget of positions.  Its line,
 when it finds one, is played through the engine too.
 
 A contradiction is a deal both decide differently, or a winning line that does not
@@ -40,6 +43,7 @@ from solitaire.core.solver import Solver
 from solitaire.plugins.builtins import new_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "helpers"))
+import aces_up_oracle
 import golf_oracle
 import pyramid_oracle
 import tripeaks_oracle
@@ -67,6 +71,9 @@ def check(game: str, state: State, limit: int | None) -> tuple[bool | None, Sequ
     if game == "tripeaks":
         won, line, _ = tripeaks_oracle.Deal.of(state).solve()
         return won, line
+    if game == "aces-up":
+        verdict, line, _ = aces_up_oracle.Deal.of(state).solve(limit=limit)
+        return verdict, line
     verdict, line, _ = pyramid_oracle.Deal.of(state).solve(limit=limit)
     return verdict, line
 
@@ -95,7 +102,7 @@ def times(label: str, seconds: list[float]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--game", choices=("golf", "pyramid", "tripeaks"), default="golf")
+    parser.add_argument("--game", choices=("golf", "pyramid", "tripeaks", "aces-up"), default="golf")
     parser.add_argument("--deals", type=int, default=200, help="number of deals (default 200)")
     parser.add_argument("--first", type=int, default=1, help="first deal number (default 1)")
     parser.add_argument(
@@ -105,10 +112,11 @@ def main() -> int:
         "--oracle-limit",
         type=int,
         default=None,
-        help="positions after which the exhaustive search gives up (Pyramid only; default 200,000)",
+        help="positions after which the exhaustive search gives up (Pyramid: 200,000; Aces Up: 2,000,000)",
     )
     args = parser.parse_args()
-    limit = args.oracle_limit if args.oracle_limit is not None else 200_000
+    default_limit = 2_000_000 if args.game == "aces-up" else 200_000
+    limit = args.oracle_limit if args.oracle_limit is not None else default_limit
     catalog = new_catalog(entry_points=False)
     ours_counts = dict.fromkeys((WINNABLE, UNWINNABLE, UNKNOWN), 0)
     check_counts = dict.fromkeys((WINNABLE, UNWINNABLE, UNKNOWN), 0)
@@ -120,7 +128,7 @@ def main() -> int:
         game = catalog.new_game(catalog.options(args.game, deal=deal))
         solver = cpu_clocked(game.rules.variant.solver())
         started = time.process_time()
-        result = solver.solve(game.state, game.rules, timeout=args.timeout)
+        result = solver.solve(game.state, game.rules, timeout=args.timeout, max_nodes=10**9)
         ours_times.append(time.process_time() - started)
         started = time.process_time()
         won, check_line = check(args.game, game.state, limit)
@@ -148,7 +156,8 @@ def main() -> int:
             file=sys.stderr,
             flush=True,
         )
-    bound = f"at most {limit:,} positions a deal" if args.game == "pyramid" else "without a limit"
+    limited = args.game in ("pyramid", "aces-up")
+    bound = f"at most {limit:,} positions a deal" if limited else "without a limit"
     print(
         f"{args.game}, deals {args.first}..{args.first + args.deals - 1}: ours {args.timeout:g} CPU s a deal,"
         f" the exhaustive search {bound}"

@@ -44,7 +44,7 @@ discarded.
 It reads the position from the variant's piles (``t1`` … ``t4``, ``s``, ``f1``) and
 answers in the notation of the engine's moves (``t3>f1``, ``t1>t2``, ``s``).  Its
 verdicts are checked against an exhaustive search written from the rules alone
-(``tests/helpers/aces_up_oracle.py``) by the tests and by ``benchmarks/aces_up.py``,
+(``tests/helpers/aces_up_oracle.py``) by the tests and by ``benchmarks/golf.py --game aces-up``,
 and its lines are played through the engine in the tests.
 """
 

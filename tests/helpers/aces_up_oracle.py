@@ -21,7 +21,7 @@ branching: "unwinnable" means every reachable position was seen.  The only liber
 it takes is the order it tries the moves in (the discards first, the deal last),
 which changes how soon it finds a win, not what it finds.
 
-Used by ``benchmarks/aces_up.py`` and ``tests/solver/test_aces_up_oracle.py``.
+Used by ``benchmarks/golf.py --game aces-up`` and ``tests/solver/test_aces_up_oracle.py``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The exhaustive Aces Up search of ``benchmarks/aces_up.py`` (``tests/helpers/aces_up_oracle.py``),
+"""The exhaustive Aces Up search of ``benchmarks/golf.py --game aces-up``
+(``tests/helpers/aces_up_oracle.py``),
 written from the rules alone, against the engine: the same legal moves and the same
 positions after them along random games, winning lines that the engine plays to a
 win, and small positions decided by hand.  Only then do its verdicts say anything
