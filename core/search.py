@@ -114,7 +114,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core.moves import DRAW, Move
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
+from solitaire.core.solver import DEFAULT_NODES, SolveResult, collector_paused
 from solitaire.core.state import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Pile, State, apply_all
 
 if TYPE_CHECKING:
@@ -917,6 +917,17 @@ class GenericSolver:
         ``Game.perform`` plays to the win; ``unwinnable`` only after the complete
         search; ``unknown`` when ``max_nodes`` positions or ``timeout`` seconds ran
         out, or when another thread set ``cancel``."""
+        with collector_paused():
+            return self._solve(state, rules, max_nodes, timeout, cancel)
+
+    def _solve(
+        self,
+        state: State,
+        rules: Ruleset,
+        max_nodes: int,
+        timeout: float | None,
+        cancel: threading.Event | None,
+    ) -> SolveResult:
         clock = self.clock
         started = clock()
         deadline = started + timeout if timeout is not None else float("inf")
