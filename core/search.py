@@ -55,18 +55,20 @@ takes turns between four measures (:attr:`Searcher.pile_costs`: :func:`cost`,
 queue each; a position enters all four queues and is expanded once, so the search
 stays complete (alternation of measures, Röger & Helmert 2010).  No measure wins
 every deal quickly, but most deals that one measure leads astray another solves at
-once.  Four depth-first dives (:attr:`Searcher.dives`) take turns with the four
-queues, a position a turn: each starts from the best position of one queue not yet
-expanded, goes on to the children of the last position it expanded, most promising
-first by that queue's measure, and backs up when none is left, starting again from
-its queue when it has nothing left at all.  The dives share the table of positions
-with the queues: a position a dive expands is expanded once and for all, its new
-children enter every queue, and the search is done only when every queue is empty,
-so it stays complete.  A dive goes deep where the queues spread out over a plateau,
-as fc-solve's depth-first "soft threads" do: the 14 FreeCell deals of 1-1000 that the
-queues alone leave unknown after 10 s of CPU (55,000 to 90,000 positions) are won
-after 2,171 to 39,655, though 5 others that the queues won are not.  A dive's
-expansions count against the budget too, so that a budget of positions still bounds
+once.  Four depth-first dives (:attr:`Searcher.dives`), one by each measure, take
+turns with the four queues, a position a turn: each starts from the best position of
+its queue that no dive has expanded, goes on to the children of the last position it
+expanded, most promising first by its measure, and backs up when none is left,
+starting again from its queue when it has nothing left at all.  The dives keep a
+table of their own (the positions they have expanded) and their children do not
+enter the queues: the queues search as they would alone, at half the speed, and
+alone they decide "unwinnable", when every queue is empty, so the search stays
+complete.  A dive goes deep where the queues spread out over a plateau, as
+fc-solve's depth-first "soft threads" do, and a dive that shares the queues' table
+would lead them after it, away from the wins they find alone: with the dives apart,
+every FreeCell deal of 1-1000 is won within 10 s of CPU, against 986 by the queues
+alone and 995 by dives that shared their table.  A dive's expansions and the children
+it makes count against the budget too, so that a budget of positions still bounds
 the work.
 
 Where the foundations take whole runs and the groups that move are runs built by a
@@ -112,7 +114,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from solitaire.core.moves import DRAW, Move
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
+from solitaire.core.solver import DEFAULT_NODES, SolveResult, collector_paused
 from solitaire.core.state import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Pile, State, apply_all
 
 if TYPE_CHECKING:
@@ -125,9 +127,9 @@ BEST_FIRST_SHARE: Final = 2
 #: Where groups are runs (Spider, Simple Simon), the best-first phase gets 1/RUN_GROUPS_SHARE.
 RUN_GROUPS_SHARE: Final = 1.25
 #: In games with cells, the measures (by their place in ``Searcher.pile_costs``) of the
-#: depth-first dives that take turns with the best-first queues, one dive each: two by
-#: :func:`cost`, two by :func:`top_group_pile_cost`.
-DIVES: Final = (0, 2, 0, 2)
+#: depth-first dives that take turns with the best-first queues, one dive each: one by
+#: each measure.
+DIVES: Final = (0, 1, 2, 3)
 #: The clock is read every _CLOCK + 1 positions.
 _CLOCK: Final = 255
 #: How many piles' encodings the key cache keeps before it starts again.
@@ -135,6 +137,11 @@ PILE_CACHE: Final = 300_000
 
 #: A child of a position: the actions that lead to it (one move, or taps then a play) and it.
 Child = tuple[tuple[str, ...], State]
+#: How a dive came to a position: the key of the position it started from (the queues
+#: know the way there), or the trail to the position before and the actions from it.
+Trail = bytes | tuple["Trail", tuple[str, ...]]
+#: A position on a dive's stack: its key, it, and the dive's trail to it.
+Step = tuple[bytes, State, Trail]
 
 
 class _Budget(Exception):
@@ -669,7 +676,7 @@ class Searcher:
         return out
 
 
-def _next_on(stack: list[list[tuple[bytes, State]]], expanded: set[bytes]) -> tuple[bytes, State] | None:
+def _next_on(stack: list[list[Step]], expanded: set[bytes]) -> Step | None:
     """The next position of a dive's ``stack`` not in ``expanded`` (taken off it), or
     None when there is none."""
     while stack:
@@ -680,6 +687,18 @@ def _next_on(stack: list[list[tuple[bytes, State]]], expanded: set[bytes]) -> tu
                 return found
         stack.pop()
     return None
+
+
+def _start(queue: list[tuple[int, int, tuple[bytes, State]]], dived: set[bytes]) -> Step | None:
+    """Where a dive starts again: the best of the first positions of ``queue`` (a heap)
+    that no dive has expanded, or None.  Its trail is its key: the queues know the
+    way there."""
+    best = None
+    for place in range(min(len(queue), 63)):  # the heap's first six levels
+        item = queue[place]
+        if item[2][0] not in dived and (best is None or item < best):
+            best = item
+    return None if best is None else (best[2][0], best[2][1], best[2][0])
 
 
 class _Run:
@@ -701,6 +720,8 @@ class _Run:
         self.nodes = 0
         #: Set when :meth:`best_first` has searched every position and found no win.
         self.exhausted = False
+        #: Set when the line :meth:`best_first` found is a dive's.
+        self.dived = False
 
     def count(self) -> None:
         self.nodes += 1
@@ -724,18 +745,18 @@ class _Run:
 
         The dives of :attr:`Searcher.dives` take turns with the queues too: each is a
         depth-first search, children tried in the order of its measure, that starts
-        from the best position of that measure's queue not yet expanded and starts
-        again from there when it has nothing left to try.  It expands positions as a
-        queue does (each child it makes enters every queue), and passes over those
-        expanded already, so the search stays complete: it is done when every queue
-        is empty."""
+        from the best position of that measure's queue no dive has expanded, and
+        starts again from there when it has nothing left to try.  The dives keep
+        their own table of the positions they expanded, and the queues do not see
+        their children; a dive's line is the way the queues know to where it started,
+        then its trail.  The queues alone prove a deal unwinnable, when every one of
+        them is empty."""
         searcher = self.searcher
         tie = itertools.count(0, -1)  # among equals the newest first: deeper on a plateau
         root = searcher.key(state)
-        # Each position seen: the one it was reached from, the actions, the position as
-        # they leave it (its columns in their order: a dive goes on from that one) and its
-        # measures.
-        parents: dict[bytes, tuple[bytes, tuple[str, ...], State, tuple[int, ...]] | None] = {root: None}
+        # Each position the queues have seen: the one it was reached from, the actions,
+        # and its measures.
+        parents: dict[bytes, tuple[bytes, tuple[str, ...], tuple[int, ...]] | None] = {root: None}
         several = len(searcher.pile_costs) > 1
         measures = searcher.measures if several else lambda here: (searcher.measure(here),)
         entry = (root, state)
@@ -745,26 +766,43 @@ class _Run:
         ]
         dives = searcher.dives if several else ()
         # Each dive's stack: lists of children, the most promising last.
-        stacks: list[list[list[tuple[bytes, State]]]] = [[] for _ in dives]
+        stacks: list[list[list[Step]]] = [[] for _ in dives]
+        # The positions the dives have expanded.
+        dived: set[bytes] = set()
         members = len(queues) + len(dives)
         expanded: set[bytes] = set()
         turn = 0
+
+        def line_to(trail: Trail) -> list[str]:
+            # The actions of a dive's trail back to where it started, then the queues'.
+            line: list[str] = []
+            while isinstance(trail, tuple):
+                trail, actions = trail
+                line[:0] = actions
+            step = parents[trail]
+            while step is not None:
+                line[:0] = step[1]
+                step = parents[step[0]]
+            return line
+
+        stack: list[list[Step]] | None = None
         try:
             while True:
-                # The next queue or dive in turn that still holds a position not expanded.
+                # The next queue or dive in turn that still holds a position to expand.
                 for _ in range(members):
                     number = turn
                     turn = (turn + 1) % members
                     if number >= len(queues):
                         stack = stacks[number - len(queues)]
-                        found = _next_on(stack, expanded)
+                        found = _next_on(stack, dived)
+                        if found is None:
+                            found = _start(queues[dives[number - len(queues)]], dived)
                         if found is not None:
-                            here_key, here = found
+                            here_key, here, trail = found
                             break
-                        queue = queues[dives[number - len(queues)]]
-                    else:
-                        stack = None
-                        queue = queues[number]
+                        continue
+                    stack = None
+                    queue = queues[number]
                     if several:
                         while queue and queue[0][2][0] in expanded:
                             heapq.heappop(queue)
@@ -775,37 +813,45 @@ class _Run:
                     # Every position seen: a proof, unless moves were left out (lean).
                     self.exhausted = not searcher.run_groups
                     return None
+                if stack is not None:
+                    # A dive's step, on its own table: the queues do not see it.
+                    dived.add(here_key)
+                    self.count()
+                    measure = dives[number - len(queues)]
+                    kids: list[tuple[int, bytes, State, Trail]] = []
+                    for actions, child in searcher.children(here, lean=True):
+                        key = searcher.key(child)
+                        if key in dived:
+                            continue
+                        self.count()
+                        known = parents.get(key)
+                        if known is not None:
+                            value = known[2][measure]
+                        elif key != root and searcher.rules.is_won(child):
+                            self.dived = True
+                            return line_to((trail, actions))
+                        else:
+                            value = measures(child)[measure]
+                        kids.append((value, key, child, (trail, actions)))
+                    if kids:
+                        kids.sort(key=lambda kid: -kid[0])
+                        stack.append([kid[1:] for kid in kids])
+                    continue
                 if several:
                     expanded.add(here_key)
-                if stack is not None:
-                    self.count()  # a dive's position counts once more, as it may find few new ones
-                kids: list[tuple[int, bytes, State]] = []
                 for actions, child in searcher.children(here, lean=True):
                     key = searcher.key(child)
                     if key in parents:
-                        seen = parents[key]
-                        if stack is not None and seen is not None and key not in expanded:
-                            kids.append((seen[3][dives[number - len(queues)]], key, seen[2]))
                         continue
                     values = measures(child)
-                    parents[key] = (here_key, actions, child, values)
+                    parents[key] = (here_key, actions, values)
                     if searcher.rules.is_won(child):
-                        line: list[str] = []
-                        step = parents[key]
-                        while step is not None:
-                            line[:0] = step[1]
-                            step = parents[step[0]]
-                        return line
+                        return line_to(key)
                     self.count()
-                    entry = (key, child)
                     order = next(tie)
+                    entry = (key, child)
                     for queue, value in zip(queues, values, strict=True):
                         heapq.heappush(queue, (value, order, entry))
-                    if stack is not None:
-                        kids.append((values[dives[number - len(queues)]], key, child))
-                if stack is not None and kids:
-                    kids.sort(key=lambda kid: -kid[0])
-                    stack.append([(key, child) for _, key, child in kids])
         except _Budget:
             return None
 
@@ -871,6 +917,17 @@ class GenericSolver:
         ``Game.perform`` plays to the win; ``unwinnable`` only after the complete
         search; ``unknown`` when ``max_nodes`` positions or ``timeout`` seconds ran
         out, or when another thread set ``cancel``."""
+        with collector_paused():
+            return self._solve(state, rules, max_nodes, timeout, cancel)
+
+    def _solve(
+        self,
+        state: State,
+        rules: Ruleset,
+        max_nodes: int,
+        timeout: float | None,
+        cancel: threading.Event | None,
+    ) -> SolveResult:
         clock = self.clock
         started = clock()
         deadline = started + timeout if timeout is not None else float("inf")

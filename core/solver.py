@@ -48,6 +48,8 @@ search then uses sound reductions only, so that "unwinnable" is a proof:
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import heapq
 import itertools
 import random
@@ -73,6 +75,7 @@ __all__ = [
     "Solver",
     "UnsupportedVariant",
     "Verdict",
+    "collector_paused",
     "solvable",
     "solve",
     "solver_of",
@@ -185,6 +188,25 @@ class Solver(Protocol):
     ) -> SolveResult:
         """Search ``state`` for a win (see :func:`solve`)."""
         ...
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector off meanwhile, when it is on and this is the main thread.
+
+    A search makes millions of objects and no cycles, and the collector would go
+    through all of them again and again as they pile up: some 15% of the time on a
+    FreeCell deal that takes seconds.  Other threads leave the switch alone: it is the
+    process's, and the window keeps it off itself while its thinking threads work
+    (``frontends/qt/thinking.py``).  A solver of a plugin may use it too."""
+    if not gc.isenabled() or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def solver_of(rules: Ruleset) -> Solver | None:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final
 
-from solitaire.core.solver import DEFAULT_NODES, SolveResult
+from solitaire.core.solver import DEFAULT_NODES, SolveResult, collector_paused
 
 if TYPE_CHECKING:
     from solitaire.core.ruleset import Ruleset
@@ -102,7 +102,8 @@ class OwnSearch:
         deadline = started + timeout if timeout is not None else float("inf")
         budget = Budget(max_nodes, deadline, cancel, clock)
         try:
-            line = self.search(state, rules, budget)
+            with collector_paused():
+                line = self.search(state, rules, budget)
         except OutOfBudget:
             return SolveResult("unknown", (), budget.nodes, clock() - started)
         if line is None:

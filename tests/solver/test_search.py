@@ -5,10 +5,13 @@ solver, and its safe moves home keep a position's verdict."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import random
+import threading
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import pytest
 
@@ -570,3 +573,50 @@ def test_the_best_first_phase_leaves_out_only_moves_that_shuffle_runs_in_spider(
     searcher = Searcher(scorpion.rules)
     assert not searcher.run_groups and "t1>t2" in {str(move) for move in searcher.moves(scorpion.state)}
     assert len(searcher.children(scorpion.state, lean=True)) == len(searcher.children(scorpion.state))
+
+
+def _collector_during_a_solve(monkeypatch: pytest.MonkeyPatch, variant: str) -> list[bool]:
+    """Solve deal 1 of ``variant`` and note whether the cycle collector was on in the
+    search: when the generic one fits its measure, or when an own one starts."""
+    game = CATALOG.new_game(CATALOG.options(variant=variant, deal=1))
+    solver = game.rules.variant.solver()
+    assert solver is not None
+    owner, name = (Searcher, "fit") if solver is GENERIC_SOLVER else (type(solver), "search")
+    noted: list[bool] = []
+    method = getattr(owner, name)
+
+    def noting(*args: Any) -> Any:
+        noted.append(gc.isenabled())
+        return method(*args)
+
+    monkeypatch.setattr(owner, name, noting)
+    solver.solve(game.state, game.rules, max_nodes=20_000)
+    monkeypatch.undo()
+    return noted
+
+
+@pytest.mark.parametrize("variant", ["freecell", "golf"])
+def test_a_search_pauses_the_cycle_collector_on_the_main_thread_only(
+    monkeypatch: pytest.MonkeyPatch, variant: str
+) -> None:
+    """The generic search (FreeCell) and an own one (Golf): on the main thread the
+    collector is off while the search runs and on again after; one the caller switched
+    off stays off; on another thread the switch is left alone (the window keeps it off
+    itself while its thinking threads work)."""
+    assert gc.isenabled()
+    assert _collector_during_a_solve(monkeypatch, variant) == [False]
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert _collector_during_a_solve(monkeypatch, variant) == [False]
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    elsewhere: list[list[bool]] = []
+    thread = threading.Thread(
+        target=lambda: elsewhere.append(_collector_during_a_solve(monkeypatch, variant))
+    )
+    thread.start()
+    thread.join()
+    assert elsewhere == [[True]]
+    assert gc.isenabled()

@@ -255,8 +255,8 @@ def _crowded_positions(rng: random.Random, count: int) -> list[dict[str, str]]:
 
 def test_the_dives_keep_the_verdict_of_the_queues_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """On small positions the search with its dives and without them agree, winnable or
-    unwinnable: a dive only finds a win sooner, and the search is done only when every
-    position seen has been expanded, by a queue or by a dive."""
+    unwinnable: a dive only finds a win sooner, and the queues, which never see the
+    dives' positions, prove a position lost only when every one of them is empty."""
     rules = freecell_rules()
     states = [position(rules, piles) for piles in _crowded_positions(random.Random("dives"), 40)]
     assert Searcher(rules).dives
@@ -269,3 +269,20 @@ def test_the_dives_keep_the_verdict_of_the_queues_alone(monkeypatch: pytest.Monk
     assert all(one == other for one, other in compared)
     assert len(compared) >= 20
     assert {"winnable", "unwinnable"} <= {one for one, _ in compared}
+
+
+@pytest.mark.parametrize("deal", [1, 2, 111, 898])
+def test_a_dives_line_plays_to_a_win(deal: int) -> None:
+    """These deals are won by a dive within 10,000 positions.  A dive reaches many
+    positions by other ways than the queues did, with the cells and columns in
+    another order under the same key: its line is its own trail, from the queues'
+    position where it started, and plays to a win."""
+    game = CATALOG.new_game(CATALOG.options(variant="freecell", deal=deal))
+    searcher = Searcher(game.rules)
+    run = search._Run(searcher, 10_000, float("inf"), None)
+    line = run.best_first(game.state)
+    assert line is not None
+    assert run.dived
+    for action in line:
+        game.perform(action)
+    assert game.is_won
