@@ -793,6 +793,8 @@ class _Run:
                     number = turn
                     turn = (turn + 1) % members
                     if number >= len(queues):
+                        if not any(queues):
+                            continue  # the queues have expanded all they saw: nothing to win
                         stack = stacks[number - len(queues)]
                         found = _next_on(stack, dived)
                         if found is None:
