@@ -62,6 +62,7 @@ THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
     ('pyramid', 1): (60, 892),
     ('reflechi', 1): (47, 130),
     ('reflechi', 3): (64, 204),
+    ('scorpion', 1): (152, 337),
     ('simple-simon', 1): (548, 912),
     ('spider', 1): (551, 623),
     ('spider', 2): (1872, 3122),

@@ -79,6 +79,14 @@ def test_every_built_in_game_offers_winnable_deals(catalog: Catalog) -> None:
     assert all(offers(catalog, variant).winnable for variant in catalog.variants)
 
 
+def test_every_calibrated_game_is_a_built_in_one_with_three_levels(catalog: Catalog) -> None:
+    for (variant, draw), (easy, medium) in difficulty.THRESHOLDS.items():
+        assert draw in catalog.variant(variant).draws, (variant, draw)
+        assert 0 < easy < medium, (variant, draw)  # else the medium level holds no deal
+    # Clock's play is forced: every win costs the same, so it has no levels.
+    assert not any(variant == "clock" for variant, _ in difficulty.THRESHOLDS)
+
+
 def test_the_search_finds_a_deal_of_the_difficulty_asked_for(catalog: Catalog) -> None:
     deals = itertools.count(1)
     found = search_winnable(
