@@ -82,7 +82,7 @@ TEXT = {
     "tried": N_("Deals tried: {tried}"),
     "found": N_("Deal {code} is winnable: the solver proved it (deals tried: {tried})."),
     "cancelled": N_("The search for a winnable deal was cancelled (deals tried: {tried})."),
-    "no_levels": N_("No difficulty levels for this game yet: any winnable deal."),
+    "no_levels": N_("This game has no difficulty levels: any winnable deal."),
     "unsupported": N_("The solver does not know the rules of {variant}: any deal may come."),
     # The options of a new game (the `options` command), each line under the heading.
     "options": N_("New games of {game}, as chosen now (*); new {id} --OPTION VALUE changes them:"),

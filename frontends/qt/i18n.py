@@ -224,7 +224,7 @@ TEXTS: Final[dict[str, str | Counted | Mapping[str, str]]] = {
     "dialog.new.difficulty.easy": N_("Easy"),
     "dialog.new.difficulty.medium": N_("Medium"),
     "dialog.new.difficulty.hard": N_("Hard"),
-    "dialog.new.difficulty.none": N_("No difficulty levels for this game yet: any winnable deal."),
+    "dialog.new.difficulty.none": N_("This game has no difficulty levels: any winnable deal."),
     "dialog.new.winnable.unsupported": N_(
         "The solver does not know the rules of {variant}: any deal may come."
     ),
