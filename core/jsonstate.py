@@ -3,7 +3,8 @@
 Every list runs bottom first; ``foundations`` are f1..f4 = ♠ ♥ ♦ ♣.  Beyond the
 fields of the contract, ``returns_allowed`` and ``credited`` (the cards that
 have earned their foundation points) make the form complete, so that
-:func:`state_from_dict` gives back the very same state.
+:func:`state_from_dict` gives back the very same state; so does ``variables``, the
+values of the variant's own fields (``State.variables``), written when it has any.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import attrs
 from solitaire.core.cards import Card, cards_text
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import FOUNDATION, STOCK, TABLEAU, WASTE, Pile, State, Table
+from solitaire.core.variables import Variables, check_name
 
 __all__ = ["state_from_dict", "state_to_dict"]
 
@@ -52,6 +54,8 @@ def state_to_dict(state: State, rules: Ruleset, code: str) -> dict[str, Any]:
     ]
     credited = sorted((card for card in state.cards() if state.credited >> card.uid & 1), key=_by_uid)
     data["credited"] = [card.token for card in credited]
+    if state.variables:
+        data["variables"] = dict(state.variables)
     return data
 
 
@@ -106,7 +110,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
                     cards(entry["up"], decks[down:] if decks else None),
                 )
             )
-        state = State(Table.of(*pairs), tuple(piles), **counters)
+        state = State(
+            Table.of(*pairs),
+            tuple(piles),
+            score=counters["score"],
+            moves=counters["moves"],
+            pass_number=counters["pass_number"],
+        )
     else:
         state = State.classic(
             stock=cards(data["stock"]),
@@ -120,4 +130,12 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
     credited = 0
     for card in cards(data.get("credited", [])):
         credited |= 1 << card.uid
-    return attrs.evolve(state, credited=credited)
+    found = data.get("variables", {})
+    if not isinstance(found, Mapping):
+        raise TypeError("variables are an object of names and whole numbers")
+    values = []
+    for name, value in found.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"the variable {name!r} holds a whole number, not {type(value).__name__}")
+        values.append((check_name(name), value))
+    return attrs.evolve(state, credited=credited, variables=Variables(tuple(values)))

@@ -46,6 +46,7 @@ from solitaire.core.state import (
     ScoreChanged,
     StockDealt,
     StockDrawn,
+    VariableSet,
     WasteRecycled,
 )
 from solitaire.core.untrusted import DuplicateKeyError, Quoted, cut, loads_json, quote
@@ -113,6 +114,7 @@ EVENT_TYPES: Final = (
     StockDealt,
     WasteRecycled,
     Redealt,
+    VariableSet,
     ScoreChanged,
     GameWon,
 )

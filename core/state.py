@@ -19,6 +19,7 @@ from typing import ClassVar, Final, TypeAlias
 import attrs
 
 from solitaire.core.cards import Card
+from solitaire.core.variables import Variables
 
 __all__ = [
     "CELL",
@@ -40,6 +41,8 @@ __all__ = [
     "StockDealt",
     "StockDrawn",
     "Table",
+    "VariableSet",
+    "Variables",
     "WasteRecycled",
     "apply",
     "apply_all",
@@ -173,7 +176,8 @@ class State:
     ``piles`` holds the cards of each pile of ``table``, in the table's order.
     ``credited`` is a bit mask (bit ``card.uid``) of the cards that have earned
     their foundation points in this game, so a card played to a foundation again
-    after a return earns nothing.
+    after a return earns nothing.  ``variables`` holds the values of the fields the
+    variant declares (:mod:`solitaire.core.variables`): a flag, a counter, a seed.
     """
 
     table: Table
@@ -182,6 +186,7 @@ class State:
     moves: int = 0
     pass_number: int = 1
     credited: int = 0
+    variables: Variables = attrs.field(factory=Variables)
 
     @classmethod
     def classic(
@@ -286,7 +291,9 @@ def pile_cards(state: State, pile: str) -> Cards:
 
 @attrs.frozen
 class CardsMoved:
-    """Face-up cards moved from one pile to another, bottom card first."""
+    """Face-up cards moved from one pile to another, bottom card first.  With ``src``
+    equal to ``dst``, the pile's top ``len(cards)`` cards are laid again in the order
+    of ``cards``: a card pulled out from under others to the top (a merci)."""
 
     tag: ClassVar[str] = "moved"
     src: str
@@ -350,6 +357,15 @@ class Redealt:
 
 
 @attrs.frozen
+class VariableSet:
+    """The variant's field ``name`` (``State.variables``) now holds ``value``."""
+
+    tag: ClassVar[str] = "set"
+    name: str
+    value: int
+
+
+@attrs.frozen
 class ScoreChanged:
     """The score went from ``old`` to ``new``."""
 
@@ -366,7 +382,15 @@ class GameWon:
 
 
 Event: TypeAlias = (
-    CardsMoved | CardTurnedUp | StockDrawn | StockDealt | WasteRecycled | Redealt | ScoreChanged | GameWon
+    CardsMoved
+    | CardTurnedUp
+    | StockDrawn
+    | StockDealt
+    | WasteRecycled
+    | Redealt
+    | VariableSet
+    | ScoreChanged
+    | GameWon
 )
 
 
@@ -457,6 +481,10 @@ def _redealt(state: State, event: Redealt) -> State:
     return attrs.evolve(state, piles=tuple(piles), pass_number=state.pass_number + 1)
 
 
+def _set(state: State, event: VariableSet) -> State:
+    return attrs.evolve(state, variables=state.variables.set(event.name, event.value))
+
+
 def _score(state: State, event: ScoreChanged) -> State:
     return attrs.evolve(state, score=event.new)
 
@@ -472,6 +500,7 @@ _FOLDS: Final[dict[type, Callable[[State, object], State]]] = {
     StockDealt: _dealt,  # type: ignore[dict-item]
     WasteRecycled: _recycled,  # type: ignore[dict-item]
     Redealt: _redealt,  # type: ignore[dict-item]
+    VariableSet: _set,  # type: ignore[dict-item]
     ScoreChanged: _score,  # type: ignore[dict-item]
     GameWon: _won,  # type: ignore[dict-item]
 }
