@@ -23,8 +23,10 @@ from solitaire.core.refusals import Refusal
 from solitaire.core.state import STOCK, Event, GameWon, ScoreChanged, State, apply_all
 
 if TYPE_CHECKING:
+    from solitaire.core.description import Description
     from solitaire.core.i18n import Message
     from solitaire.core.solver import Solver
+    from solitaire.core.variables import Field
 
 __all__ = [
     "GameOptions",
@@ -86,6 +88,9 @@ class PileSpec:
     #: Whether cards may be dropped on the pile in the window; None: on any pile but the
     #: stock and the waste.
     drop_target: bool | None = None
+    #: A few words on what the pile takes that ``accepts`` cannot show ("up by 3s",
+    #: "down"), translated when shown; None: nothing to add.
+    note: Message | None = None
 
 
 class Variant(ABC):
@@ -142,6 +147,10 @@ class Variant(ABC):
     #: The folder of the variant's rules pages, in the package of the module that
     #: defines the variant's class (see ``rules_page``).
     rules_folder: ClassVar[str] = "rules"
+    #: The values the game keeps beside its piles (:mod:`solitaire.core.variables`:
+    #: ``Flag``, ``Counter``, ``Seed``), in ``State.variables``: undo, the log, replay
+    #: and the solver know them.  See :meth:`state_fields`.
+    fields: ClassVar[tuple[Field, ...]] = ()
 
     def name(self, lang: str = "en") -> str:
         """The variant's name in ``lang``."""
@@ -247,6 +256,17 @@ class Variant(ABC):
         column 2 to column 4") does not say what the move does in this game; None (the
         default) keeps the general wording.  Pyramid says "Take 5♣ and 8♦ off
         together" for a pair."""
+        return None
+
+    def state_fields(self) -> tuple[Field, ...]:
+        """Every field the game keeps in ``State.variables``: :attr:`fields` (a variant
+        built from blocks adds those its blocks need)."""
+        return self.fields
+
+    def description(self, rules: Ruleset) -> Description | None:
+        """What the generic search may rely on about these rules
+        (:class:`~solitaire.core.description.Description`), or None (the default): then
+        it relies on nothing but the moves.  Declared variants describe themselves."""
         return None
 
     def solver(self) -> Solver | None:
@@ -356,8 +376,14 @@ class Ruleset:
         return self.options.returns_allowed
 
     def initial_state(self, order: Sequence[Card]) -> State:
-        """The dealt position with the scoring scheme's starting score."""
+        """The dealt position with the scoring scheme's starting score, and the starting
+        values of the variant's fields (where the variant did not set them)."""
         state = self.variant.initial_state(order, self)
+        fields = self.variant.state_fields()
+        if fields and not state.variables:
+            from solitaire.core.variables import Variables
+
+            state = attrs.evolve(state, variables=Variables.of(fields, order))
         carried = self.options.balance if self.scoring.carries_balance else 0
         return attrs.evolve(state, score=carried + self.scoring.starting_score(state, self))
 

@@ -118,6 +118,7 @@ from solitaire.core.solver import DEFAULT_NODES, SolveResult, collector_paused
 from solitaire.core.state import CELL, FOUNDATION, RESERVE, STOCK, TABLEAU, WASTE, Pile, State, apply_all
 
 if TYPE_CHECKING:
+    from solitaire.core.description import Description
     from solitaire.core.ruleset import Ruleset, Variant
 
 __all__ = ["GENERIC_SOLVER", "Dominance", "GenericSolver", "Searcher", "cost", "runs_cost"]
@@ -281,74 +282,62 @@ def run_groups_pile_cost(pile: Pile, kind: str) -> int:
 
 class Dominance:
     """Which moves to the foundations are safe in a variant (see the module's
-    docstring), from its blocks; ``None`` from :meth:`of` when the blocks do not say
-    enough to prove any safe (foundations that take runs, that are not built up by
-    suit, or whose test a variant overrides)."""
+    docstring), from its :class:`~solitaire.core.description.Description`; ``None``
+    from :meth:`of` when the description does not say enough to prove any safe
+    (foundations that take runs, that are not built up by suit, or whose test is the
+    variant's own)."""
 
-    def __init__(self, variant: Variant, rules: Ruleset) -> None:
-        from solitaire.variants.blocks import DOWN, Build, Declared
-
-        assert isinstance(variant, Declared)
-        self.variant = variant
-        self.decks = variant.decks
+    def __init__(self, described: Description, rules: Ruleset) -> None:
+        self.described = described
+        self.table = described.table
+        self.decks = described.decks
         #: For each face, the faces the tableau lets go on it.
-        self.fitting: tuple[tuple[int, ...], ...] = variant._fitting
-        self.returns = rules.returns_allowed and variant.foundations_block.returns
-        stock = variant.stock_block
+        fits = described.tableau_fits
+        assert fits is not None
+        self.fitting: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(faces)) for faces in fits)
+        self.returns = described.returns
         #: Waste cards go home safely only where every talon card stays a few taps away.
         self.from_waste = rules.draw == 1 and rules.redeal.passes is None
         #: A stock that deals onto every column but not while one is empty: emptying a
         #: column is not always good there.
-        self.keep_full = stock is not None and stock.deals == "each" and stock.needs_full
-        self.sources = {pile: kind for pile, kind in variant.table.pairs if kind in (TABLEAU, CELL, RESERVE)}
-        tableau = variant.tableau_block
-        groups = tableau.build if tableau.groups == "ordered" else tableau.groups
+        self.keep_full = described.deals_onto_columns and described.stock_needs_full_columns
+        self.sources = {pile: kind for pile, kind in self.table.pairs if kind in (TABLEAU, CELL, RESERVE)}
         #: Whether a card of the base rank only ever moves by itself or on top of a group
         #: (single cards, or groups built down from higher ranks without wrap): then it
-        #: never needs a place to go but home.  Not so in Yukon, where an ace may carry
-        #: the cards over it onto a two.
-        self.base_alone = groups == "single" or (
-            isinstance(groups, Build) and groups.direction == DOWN and not groups.wrap
-        )
+        #: never needs a place to go but home.  Not so where any face-up card moves with
+        #: the cards on it, and an ace may carry them onto a two.
+        self.base_alone = described.base_moves_alone
         #: The longer rule (see the module's docstring): whether a card whose lower card
         #: is home and whose holders are free counts as free.  One deck, foundations from
         #: the aces that no card leaves (the base is checked in :meth:`safe`), no stock,
-        #: and the blocks' own moves, where every card that lands on another fits it by
-        #: the tableau's build.
+        #: and plain moves, where every card that lands on another fits it by the
+        #: tableau's build.
         self.chain = (
             self.decks == 1
             and not self.returns
-            and stock is None
+            and not described.has_stock
             and self.base_alone
-            and tableau.groups in ("ordered", "single")
-            and type(variant).legal_moves is Declared.legal_moves
+            and described.plain_moves
         )
-        if self.from_waste and variant.table.ids_of(WASTE):
-            self.sources[variant.table.ids_of(WASTE)[0]] = WASTE
+        if self.from_waste and self.table.ids_of(WASTE):
+            self.sources[self.table.ids_of(WASTE)[0]] = WASTE
 
     @classmethod
     def of(cls, variant: Variant, rules: Ruleset) -> Dominance | None:
-        from solitaire.variants.blocks import SAME_SUIT, UP, Declared
-
-        if not isinstance(variant, Declared) or not variant.table.ids_of(FOUNDATION):
-            return None
-        home = variant.foundations_block
-        kind = type(variant)
+        described = variant.description(rules)
         if (
-            home.runs
-            or not home.by_suit
-            or home.build.direction != UP
-            or home.build.suit != SAME_SUIT
-            or home.build.step != 1
-            or kind._foundation_takes is not Declared._foundation_takes
-            or kind.events is not Declared.events
+            described is None
+            or not described.table.ids_of(FOUNDATION)
+            or described.runs_home
+            or not described.homes_by_suit
+            or described.tableau_fits is None
         ):
             return None
-        return cls(variant, rules)
+        return cls(described, rules)
 
     def safe(self, state: State, moves: Sequence[Move]) -> Move | None:
         """A move of ``moves`` that takes a card home safely, or None."""
-        kind = self.variant.table.kind
+        kind = self.table.kind
         candidates = [
             move
             for move in moves
@@ -362,7 +351,7 @@ class Dominance:
         for place in state.table.places(FOUNDATION):
             for card in state.piles[place].up:
                 home[card.index] += 1
-        base = self.variant.foundation_base(state)
+        base = self.described.base(state)
         decks = self.decks
         fitting = self.fitting
         base_alone = self.base_alone
@@ -406,16 +395,15 @@ class Searcher:
         self.rules = rules
         variant = rules.variant
         self.variant = variant
-        from solitaire.variants.blocks import Declared
-
-        if isinstance(variant, Declared):
-            table = variant.table
-        else:  # a variant off the blocks: its table from a dealt position
+        described = variant.description(rules)
+        self.described = described
+        if described is not None:
+            table = described.table
+        else:  # a variant that describes nothing: its table from a dealt position
             table = variant.initial_state(variant.dealt_order(variant.deal_numbers[0], rules), rules).table
         self.table = table
         self.kinds = table.kinds
-        interchangeable = getattr(variant, "interchangeable", None)
-        named = interchangeable() if interchangeable is not None else ()
+        named = described.interchangeable if described is not None else ()
         groups = tuple(tuple(table.index[pile] for pile in group) for group in named if len(group) > 1)
         grouped = {place for group in groups for place in group}
         #: Places whose piles are keyed one by one; then the groups, each sorted.
@@ -423,41 +411,34 @@ class Searcher:
         self.groups: tuple[tuple[int, ...], ...] = groups
         self.group_of = {table.ids[place]: number for number, group in enumerate(groups) for place in group}
         self.stock_place = table.index.get("s")
-        stock = getattr(variant, "stock_block", None)
         #: A stock that deals onto the columns in their order: while it has cards, the
         #: columns are not interchangeable.
         self.sort_needs_empty_stock = {
             number
             for number, group in enumerate(groups)
-            if stock is not None and stock.deals == "each" and table.kinds[group[0]] == TABLEAU
+            if described is not None and described.deals_onto_columns and table.kinds[group[0]] == TABLEAU
         }
         self.passes_matter = rules.redeal.passes is not None
         self.waste = table.ids_of(WASTE)[0] if table.ids_of(WASTE) else None
-        self.macro = self.waste is not None and stock is not None and stock.deals == "waste"
+        self.macro = self.waste is not None and described is not None and described.stock_turns_to_waste
         self.dominance = Dominance.of(variant, rules) if dominance else None
-        block = getattr(variant, "foundations_block", None)
-        self.runs = bool(getattr(block, "runs", False))
+        self.runs = described is not None and described.runs_home
+        group_fits = described.group_fits if described is not None else None
+        tableau_fits = described.tableau_fits if described is not None else None
         #: Foundations of whole runs and groups that are runs built by a rule (Spider,
         #: Simple Simon): the best-first phase leaves out the moves of :meth:`idle`, and
         #: gets most of the budget (see the module's docstring).
-        self.run_groups = isinstance(variant, Declared) and self.runs and variant._group_build is not None
-        self.group_fitting: tuple[frozenset[int], ...] = (
-            variant._group_fitting if isinstance(variant, Declared) and self.run_groups else ()
-        )
-        self.fitting: tuple[frozenset[int], ...] = (
-            tuple(map(frozenset, variant._fitting))
-            if isinstance(variant, Declared) and self.run_groups
-            else ()
-        )
+        self.run_groups = self.runs and group_fits is not None and tableau_fits is not None
+        self.group_fitting: tuple[frozenset[int], ...] = tuple(group_fits or ()) if self.run_groups else ()
+        self.fitting: tuple[frozenset[int], ...] = tuple(tableau_fits or ()) if self.run_groups else ()
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
         #: Games with cells (FreeCell, Eight Off, Baker's Game): the best-first phase
         #: takes turns between four measures, and gets the whole budget.
-        self.cells = isinstance(variant, Declared) and not self.runs and bool(table.ids_of(CELL))
+        self.cells = described is not None and not self.runs and bool(table.ids_of(CELL))
         self.pile_costs: tuple[Callable[[Pile, str], int], ...] = (self.pile_cost,)
         if self.cells:
-            assert isinstance(variant, Declared)
-            group = top_group_pile_cost(variant._group_fitting)
-            self.pile_costs = (pile_cost, over_pile_cost, group, low_pile_cost)
+            fits = group_fits or tableau_fits or (frozenset(),) * 52
+            self.pile_costs = (pile_cost, over_pile_cost, top_group_pile_cost(tuple(fits)), low_pile_cost)
         #: The measures (by their place in :attr:`pile_costs`) that order the best-first
         #: phase's depth-first dives, one each (games with cells only).
         self.dives: tuple[int, ...] = DIVES if self.cells else ()
@@ -473,9 +454,10 @@ class Searcher:
         self.costs: dict[int, tuple[Pile, int]] = {}
         self.all_costs: dict[int, tuple[Pile, tuple[int, ...]]] = {}
         #: The foundations no card leaves (returns forbidden, or runs that stay home).
-        home = getattr(variant, "foundations_block", None)
-        leaves = home is None or (rules.returns_allowed and home.returns and not home.runs)
-        self.homes = frozenset(() if leaves else table.places(FOUNDATION))
+        kept = described is not None and described.homes_kept
+        self.homes = frozenset(table.places(FOUNDATION) if kept else ())
+        #: Whether the variant keeps values beside its piles: then they are in the key.
+        self.variables = bool(variant.state_fields())
 
     def fit(self, state: State) -> None:
         """Fit the measure to the cards of ``state``: where groups are runs and the cards
@@ -573,6 +555,8 @@ class Searcher:
             parts += encoded
         if self.passes_matter:
             parts.append(bytes((255, state.pass_number & 255)))
+        if self.variables and state.variables:
+            parts.append(b"\xfd" + repr(state.variables.items_).encode())
         return b"".join(parts)
 
     # -- moves --------------------------------------------------------------------------------
