@@ -230,7 +230,8 @@ def safe_move(state: State, rules: Ruleset) -> Move | None:
     are home already; from the waste only at draw 1 with unlimited redeals.  In the
     games of the generic solver, a move its reductions take as safe
     (:class:`~solitaire.core.search.Dominance`)."""
-    from solitaire.core.solver import KLONDIKE_SOLVER, solver_of
+    from solitaire.core.solver import solver_of
+    from solitaire.variants.klondike_solver import KLONDIKE_SOLVER
 
     if solver_of(rules) is not KLONDIKE_SOLVER:
         from solitaire.core.search import Dominance

@@ -43,12 +43,8 @@ known: Memory[tuple[GameOptions, State], Move | None] = Memory(2_048)
 
 def solver_hint(state: State, rules: Ruleset) -> Hint | None:
     """The first move of a winning line, or None (hidden cards, no win found in time)."""
-    from solitaire.core.solver import (
-        KLONDIKE_SOLVER,
-        solvable,
-        solve,
-        solver_of,
-    )  # loaded when a hint is asked
+    from solitaire.core.solver import solvable, solve, solver_of  # loaded when a hint is asked
+    from solitaire.variants.klondike_solver import KLONDIKE_SOLVER
 
     if rules.variant.hidden_information or not solvable(rules) or rules.is_won(state):
         return None

@@ -50,7 +50,7 @@ class Klondike(Declared):
         and moves; a subclass that changes them gets the generic search of the blocks,
         one that sets ``solver_family`` to None (as older plugins did) none, unless it
         says otherwise."""
-        from solitaire.core.solver import KLONDIKE_SOLVER
+        from solitaire.variants.klondike_solver import KLONDIKE_SOLVER
 
         if self.solver_family is None:
             return None

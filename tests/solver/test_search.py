@@ -19,10 +19,11 @@ from solitaire.core.cards import Card
 from solitaire.core.game import Game
 from solitaire.core.ruleset import Ruleset
 from solitaire.core.search import GENERIC_SOLVER, Dominance, Searcher
-from solitaire.core.solver import KLONDIKE_SOLVER, SolveResult
+from solitaire.core.solver import SolveResult
 from solitaire.core.state import FOUNDATION, Pile, State
 from solitaire.frontends.cli.main import run
 from solitaire.plugins.builtins import new_catalog
+from solitaire.variants.klondike_solver import KLONDIKE_SOLVER
 
 CATALOG = new_catalog(entry_points=False)
 GAMES = sorted(CATALOG.variants)

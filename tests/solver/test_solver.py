@@ -12,18 +12,11 @@ import pytest
 
 from solitaire.core.cards import Card
 from solitaire.core.ruleset import GameOptions
-from solitaire.core.solver import (
-    SolveResult,
-    UnsupportedVariant,
-    _locked,
-    _position,
-    _Search,
-    solvable,
-    solve,
-)
+from solitaire.core.solver import SolveResult, UnsupportedVariant, solvable, solve
 from solitaire.core.state import Column, State
 from solitaire.frontends.cli.main import run
 from solitaire.plugins.builtins import new_catalog
+from solitaire.variants.klondike_solver import _locked, _position, _Search
 
 CATALOG = new_catalog(entry_points=False)
 BUDGET = {"max_nodes": 60_000, "timeout": 6.0}
@@ -438,9 +431,10 @@ def test_solve_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> 
 def test_a_variant_supplies_its_solver() -> None:
     import attrs
 
-    from solitaire.core.solver import KLONDIKE_SOLVER, solver_of
+    from solitaire.core.solver import solver_of
     from solitaire.variants.blocks import Foundations, Stock, Tableau
     from solitaire.variants.klondike import Klondike
+    from solitaire.variants.klondike_solver import KLONDIKE_SOLVER
 
     class Loose(Klondike):  # groups out of order move: the partial-group reduction would not hold
         layout = (Stock(), Foundations(), Tableau((1, 2, 3, 4, 5, 6, 7), groups="any"))
