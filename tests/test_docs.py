@@ -96,8 +96,10 @@ def _builtin_rules() -> dict[str, refusals.Rule]:
     rules = {}
     for module in modules:
         for value in vars(module).values():
-            if isinstance(value, refusals.Rule):
-                rules[value.id] = value
+            own = getattr(value, "rule", None) if isinstance(value, type) else None  # a MoveRule's
+            for found in (value, own):
+                if isinstance(found, refusals.Rule):
+                    rules[found.id] = found
     return rules
 
 

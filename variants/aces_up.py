@@ -8,27 +8,37 @@ aces are left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
-from solitaire.core.refusals import Refusal, Rule
+from solitaire.core.refusals import Rule
 from solitaire.core.state import State
 from solitaire.variants import blocks as b
 
 if TYPE_CHECKING:
     from solitaire.core.solver import Solver
 
-__all__ = ["AcesUp"]
-
-NO_HIGHER_CARD: Final = Rule(
-    "foundation.higher-of-suit",
-    N_("{card} cannot be discarded: no higher card of its suit ends another column (aces are high)."),
-)
+__all__ = ["AcesUp", "HigherOfSuitEnds"]
 
 
 def _value(card: Card) -> int:
     return 14 if card.rank == 1 else card.rank
+
+
+class HigherOfSuitEnds(b.MoveRule):
+    """The discard takes a card when a higher card of its suit ends another column."""
+
+    rule: ClassVar[Rule] = Rule(
+        "foundation.higher-of-suit",
+        N_("{card} cannot be discarded: no higher card of its suit ends another column (aces are high)."),
+    )
+
+    def allows(self, attempt: b.Attempt) -> bool:
+        card = attempt.card
+        assert card is not None
+        tops = [column.up[-1] for column in attempt.state.tableau if column.up]
+        return any(top.suit is card.suit and _value(top) > _value(card) for top in tops)
 
 
 class AcesUp(b.Declared):
@@ -47,18 +57,9 @@ class AcesUp(b.Declared):
     default_scoring: ClassVar[str] = "none"
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(deals="each", needs_full=False),
-        b.Foundations(1, by_suit=False, base=b.ANY_CARD, returns=False),
-        b.Tableau((1,) * 4, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.ANY_CARD, groups="single"),
+        b.Foundations(1, False, b.ANY_CARD, b.ANY_ON_ANY, returns=False, rules=(HigherOfSuitEnds(),)),
+        b.Tableau((1,) * 4, face_up=None, build=b.NOTHING_BUILDS, empty=b.ANY_CARD, groups=b.SINGLE),
     )
-
-    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
-        """The blocks' hook: the discard takes a card when a higher card of its suit ends
-        another column."""
-        tops = [column.up[-1] for column in state.tableau if column.up]
-        return any(top.suit is card.suit and _value(top) > _value(card) for top in tops)
-
-    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
-        return None if self._foundation_takes(state, card, pile) else NO_HIGHER_CARD.refuse(card=card)
 
     def is_won(self, state: State) -> bool:
         """The stock dealt and only aces left in the columns (48 cards discarded)."""
@@ -67,9 +68,7 @@ class AcesUp(b.Declared):
     def solver(self) -> Solver | None:
         """Aces Up's own exact search (:data:`~solitaire.variants.aces_up_solver.ACES_UP_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        if not self.keeps(
-            AcesUp, ("layout", "legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
-        ):
+        if not self.keeps(AcesUp, ("layout", "effects", "legal_moves", "check", "events", "is_won", "piles")):
             return super().solver()
         from solitaire.variants.aces_up_solver import ACES_UP_SOLVER
 

@@ -11,25 +11,14 @@ one) onto the waste, as often as you like.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import ClassVar
 
-from attrs import evolve
-
-from solitaire.core.cards import Card
 from solitaire.core.i18n import N_
-from solitaire.core.moves import Move
-from solitaire.core.refusals import Refusal, Rule
-from solitaire.core.ruleset import PileSpec, Ruleset
-from solitaire.core.state import RESERVE, Event, Pile, State, Table, apply_all
 from solitaire.variants import blocks as b
 
 __all__ = ["Canfield"]
 
-WHOLE_OR_TOP: Final = Rule(
-    "tableau.whole-or-top",
-    N_("{card} cannot move with the cards on it: a column moves as a whole, or only its last card."),
-)
+WRAPPING_UP = b.Build(b.UP, b.SAME_SUIT, wrap=True)
 
 
 class Canfield(b.Declared):
@@ -48,48 +37,14 @@ class Canfield(b.Declared):
     default_scoring: ClassVar[str] = "none"
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(),
-        b.Foundations(build=b.Build(b.UP, b.SAME_SUIT, wrap=True), returns=False),
-        b.Tableau((1,) * 4, face_up=None, build=b.Build(wrap=True), empty=b.ANY_CARD),
+        b.Reserve(deal=13),
+        b.Foundations(base=b.DEALT, build=WRAPPING_UP, returns=False, dealt=b.Next(1)),
+        b.Tableau(
+            (1,) * 4,
+            face_up=None,
+            build=b.Build(wrap=True),
+            empty=b.ANY_CARD,
+            groups=b.WHOLE_OR_TOP,
+            fill_from="r1",
+        ),
     )
-
-    def make_table(self) -> Table:
-        return Table.of(*super().make_table().pairs, ("r1", RESERVE))
-
-    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        """Cards 0 to 12 to the reserve (12 on top), 13 to its foundation, 14 to 17 to
-        the columns, the rest to the stock (18 drawn first)."""
-        base, columns = order[13], {f"t{n}": Pile((), (card,)) for n, card in enumerate(order[14:18], 1)}
-        reserve = {"r1": Pile(tuple(order[:12]), (order[12],)), f"f{base.suit + 1}": Pile((), (base,))}
-        return self.empty_state().with_piles({**columns, **reserve, "s": Pile(tuple(reversed(order[18:])))})
-
-    def foundation_base(self, state: State) -> int:
-        """The rank of the card the deal put on a foundation (it never leaves)."""
-        return next(pile[0].rank for pile in state.foundations if pile)
-
-    def _middle(self, move: Move, state: State) -> bool:
-        """True for a move of a column's cards that are neither its last card nor all of it."""
-        return move.src[0] == "t" and 1 < (move.count or 1) < len(state.pile(move.src))
-
-    def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
-        """The blocks' check; a group leaves a column only as the whole column."""
-        found = super().check(state, move, rules)
-        if isinstance(found, Move) and self._middle(found, state):
-            return WHOLE_OR_TOP.refuse(card=state.pile(found.src).up[-(found.count or 1)])
-        return found
-
-    def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        return [move for move in super().legal_moves(state, rules) if not self._middle(move, state)]
-
-    def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
-        """The blocks' events, then the reserve's top card into the column left empty."""
-        after = apply_all(state, events := super().events(state, move, rules))
-        empty = [pile for pile in self._tableau_ids if not after.pile(pile)]
-        fill = bool(after.pile("r1")) and bool(empty)
-        return events + super().events(after, Move("r1", empty[0]), rules) if fill else events
-
-    def piles(self, state: State) -> list[PileSpec]:
-        """The stock and the waste, then the foundations on top; the reserve and, under the
-        foundations, the columns below."""
-        specs = [evolve(spec, slot=spec.slot + (spec.kind == "foundation")) for spec in super().piles(state)]
-        specs = [spec for spec in specs if spec.row == 0] + [PileSpec("r1", "reserve", 1, 0, "down")]
-        return specs + [PileSpec(f"t{n}", "column", 1, 2 + n, "down") for n in range(1, 5)]

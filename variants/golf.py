@@ -59,9 +59,7 @@ class Golf(b.Declared):
     def solver(self) -> Solver | None:
         """Golf's own exact search (:data:`~solitaire.variants.golf_solver.GOLF_SOLVER`),
         which knows these rules; a subclass that changes them gets the generic search."""
-        if not self.keeps(
-            Golf, ("layout", "legal_moves", "check", "events", "is_won", "_foundation_takes", "piles")
-        ):
+        if not self.keeps(Golf, ("layout", "effects", "legal_moves", "check", "events", "is_won", "piles")):
             return super().solver()
         from solitaire.variants.golf_solver import GOLF_SOLVER
 

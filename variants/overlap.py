@@ -57,7 +57,6 @@ from solitaire.core.state import (
     Event,
     Pile,
     State,
-    WasteRecycled,
     apply_all,
 )
 from solitaire.variants import blocks as b
@@ -118,7 +117,7 @@ class Overlapping(b.Declared):
     @functools.cached_property
     def _covered_by(self) -> dict[str, tuple[str, ...]]:
         """The piles that lie on each tableau pile."""
-        ids = self._tableau_ids
+        ids = self.table.ids_of(TABLEAU)
         return {
             pile: tuple(ids[n - 1] for n in over)
             for pile, over in zip(ids, covering(self.spots[: len(ids)]), strict=False)
@@ -135,8 +134,9 @@ class Overlapping(b.Declared):
 
     def table_problems(self) -> list[str]:
         problems = super().table_problems()
-        if len(self.spots) != self.tableau_block.count:
-            problems.append(f"{len(self.spots)} spots for {self.tableau_block.count} tableau piles")
+        count = len(self.table.ids_of(TABLEAU))
+        if len(self.spots) != count:
+            problems.append(f"{len(self.spots)} spots for {count} tableau piles")
         missing = [pile for pile in self.table.ids if pile[0] != "t" and pile not in self.places]
         if missing:
             problems.append(f"no place for {', '.join(missing)}")
@@ -164,7 +164,9 @@ class Overlapping(b.Declared):
         if not self.covered_face_down:
             return state
         changes = {
-            pile: Pile(state.pile(pile).cards, ()) for pile in self._tableau_ids if self.covered(state, pile)
+            pile: Pile(state.pile(pile).cards, ())
+            for pile in self.table.ids_of(TABLEAU)
+            if self.covered(state, pile)
         }
         return state.with_piles(changes)
 
@@ -174,7 +176,7 @@ class Overlapping(b.Declared):
         return super().is_won(state)
 
     def pile_name(self, pile: str) -> Message:
-        if self._kind.get(pile) == TABLEAU:
+        if pile in self._covered_by:
             return Message(N_("Pile {number}"), number=pile[1:])
         return super().pile_name(pile)
 
@@ -182,8 +184,7 @@ class Overlapping(b.Declared):
         """Every pile at its place in row 0; the tableau's say which piles lie on them."""
         kinds = {STOCK: "stock", WASTE: "waste", FOUNDATION: "foundation", TABLEAU: "column"}
         specs = []
-        for pile in self.table.ids:
-            kind = self._kind[pile]
+        for pile, kind in self.table.pairs:
             at = self.places[pile] if kind != TABLEAU else self.spots[int(pile[1:]) - 1]
             mark = self.foundation_mark(pile) if kind == FOUNDATION else ""
             specs.append(
@@ -271,14 +272,12 @@ class Pairing(Overlapping):
 
     #: What two cards that go off together add up to (A 1 ... J 11, Q 12, K 13).
     total: ClassVar[int] = 13
-    #: Whether the stock's next card lies face up and plays (PySolFC's Pyramid).
-    stock_face_up: ClassVar[bool] = False
 
-    def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
-        state = super().initial_state(order, rules)
-        if self.stock_face_up and state.stock:
-            state = state.with_piles({"s": Pile(state.stock[:-1], state.stock[-1:])})
-        return state
+    @property
+    def stock_face_up(self) -> bool:
+        """Whether the stock's next card lies face up and plays (PySolFC's Pyramid):
+        ``Stock(face_up=True)``."""
+        return self.stock_block is not None and self.stock_block.face_up
 
     def piles(self, state: State) -> list[PileSpec]:
         """The piles, cards dropped on the stock's card and the waste's pairing with them."""
@@ -295,8 +294,7 @@ class Pairing(Overlapping):
         the waste's top and every uncovered tableau card."""
         found = []
         index, piles = state.table.index, state.piles
-        for pile in self.table.ids:
-            kind = self._kind[pile]
+        for pile, kind in self.table.pairs:
             if kind == FOUNDATION:
                 continue
             cards = piles[index[pile]].up
@@ -307,7 +305,7 @@ class Pairing(Overlapping):
     def move_words(self, state: State, move: Move) -> Message | None:
         """A pair in words ("Take 5♣ and 8♦ off together"); a card going off alone keeps the
         general wording."""
-        if move.is_draw or self._kind.get(move.dst or "") in (None, FOUNDATION):
+        if move.is_draw or move.dst not in self.table.index or self.table.kind(move.dst) == FOUNDATION:
             return None
         first, second = state.pile(move.src).up, state.pile(move.dst or "").up
         if not first or not second:
@@ -317,7 +315,7 @@ class Pairing(Overlapping):
         )
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
-        foundation = self._foundation_ids[0]
+        foundation = self.table.ids_of(FOUNDATION)[0]
         cards = self.playable(state)
         moves = [Move(pile, foundation) for pile, card in cards if card.rank == self.total]
         for n, (first, card) in enumerate(cards):
@@ -326,15 +324,15 @@ class Pairing(Overlapping):
                 for second, other in cards[n + 1 :]
                 if card.rank + other.rank == self.total
             ]
-        if isinstance(self._check_draw(state, rules), Move):
+        if isinstance(super().check(state, DRAW, rules), Move):
             moves.append(DRAW)
         return moves
 
     def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
         if move.is_draw:
-            return self._check_draw(state, rules)
+            return super().check(state, move, rules)
         src, dst = move.src, move.dst or ""
-        kinds = self._kind
+        kinds = dict(self.table.pairs)
         for pile in (src, dst):
             if pile not in kinds and pile != "f":
                 return NO_SUCH_PILE.refuse(pile=pile)
@@ -351,7 +349,7 @@ class Pairing(Overlapping):
         if dst == "f" or kinds[dst] == FOUNDATION:
             if card.rank != self.total:
                 return ALONE_TOTAL.refuse(card=card, total=self.total)
-            return Move(src, self._foundation_ids[0])
+            return Move(src, self.table.ids_of(FOUNDATION)[0])
         other = self._card(state, dst, partner=True)
         if isinstance(other, Refusal):
             return other
@@ -363,7 +361,7 @@ class Pairing(Overlapping):
     def _card(self, state: State, pile: str, *, partner: bool) -> Card | Refusal:
         """The card of ``pile`` that plays, or why there is none."""
         cards = state.pile(pile)
-        kind = self._kind[pile]
+        kind = self.table.kind(pile)
         if not cards:
             if kind == WASTE and not partner:
                 return b.WASTE_EMPTY.refuse()
@@ -380,38 +378,19 @@ class Pairing(Overlapping):
         return cards.up[-1]
 
     def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
-        if self._kind.get(pile) == STOCK and self.stock_face_up:
+        if pile in self.table.index and self.table.kind(pile) == STOCK and self.stock_face_up:
             card = self._card(state, pile, partner=False)
             if isinstance(card, Refusal):
                 return card
             return b.TOP_CARD_ONLY.refuse(pile=self.pile_name(pile)) if count != 1 else None
         return super().can_pick_up(state, pile, count, rules)
 
-    def _check_draw(self, state: State, rules: Ruleset) -> Move | Refusal:
-        stock = state.pile("s")
-        if stock.down:
-            return DRAW
-        if not stock and not state.waste:
-            return b.NOTHING_TO_DRAW.refuse()
-        if not rules.redeal.may_recycle(state):
-            return b.NO_PASSES_LEFT.refuse(passes=rules.redeal.passes)
-        return DRAW
-
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
-        stock = state.pile("s")
         if move.is_draw:
-            if not self.stock_face_up:
-                return super().events(state, move, rules)
-            events: list[Event] = []
-            waste = state.waste
-            if stock.up:
-                events.append(CardsMoved("s", "w", stock.up))
-                waste = waste + stock.up
-                if stock.down:
-                    return [*events, CardTurnedUp("s", stock.down[-1])]
-            return [*events, WasteRecycled(len(waste)), CardTurnedUp("s", waste[0])]
-        foundation = self._foundation_ids[0]
-        events = [
+            return super().events(state, move, rules)
+        stock = state.pile("s")
+        foundation = self.table.ids_of(FOUNDATION)[0]
+        events: list[Event] = [
             CardsMoved(pile, foundation, state.pile(pile).up[-1:]) for pile in (move.src, move.dst or "")
         ]
         if move.dst == foundation:

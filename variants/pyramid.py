@@ -33,9 +33,8 @@ class Pyramid(o.Pairing):
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
     default_redeal: ClassVar[str | None] = "passes:3"
-    stock_face_up: ClassVar[bool] = True
     layout: ClassVar[tuple[b.Block, ...]] = (
-        b.Stock(),
+        b.Stock(face_up=True),
         b.Foundations(1, by_suit=False, base=b.ANY_CARD, returns=False),
         b.Tableau((1,) * 28, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.NO_CARD, groups="single"),
     )
@@ -67,5 +66,5 @@ _RULES = (
     "covered",
     "playable",
     "piles",
-    "_check_draw",
+    "effects",
 )

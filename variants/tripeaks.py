@@ -64,5 +64,5 @@ _RULES = (
     "is_won",
     "covered",
     "piles",
-    "_foundation_takes",
+    "effects",
 )

@@ -86,8 +86,8 @@ class Registers:
     ("variant", "problem"),
     [
         (PileTwice, "a table names each pile once; used twice: t1"),
-        (DealsShort, "the columns are dealt 51 cards and there is no stock, but 1 deck(s) hold 52"),
-        (DealsTooMany, "the columns are dealt 60 cards, but 1 deck(s) hold only 52"),
+        (DealsShort, "the deal places 51 cards and there is no stock, but 1 deck(s) hold 52"),
+        (DealsTooMany, "the deal places 60 cards, but 1 deck(s) hold only 52"),
         (FourSuitsTwoDecks, "4 foundations by suit for 2 deck(s)"),
         (RunsForOneDeck, "8 foundations of whole runs take 104 cards, but 1 deck(s) hold 52"),
     ],

@@ -263,7 +263,7 @@ def test_cards_dealt_to_cells_and_foundations_count_in_the_deal() -> None:
         code_prefix = "ZZ"
         layout = (b.Cells(8, deal=3), b.Foundations(), b.Tableau((6,) * 8, face_up=None))
 
-    with pytest.raises(ValueError, match="dealt 51 cards and there is no stock"):
+    with pytest.raises(ValueError, match="places 51 cards and there is no stock"):
         Short()
 
     class Castle(b.Declared):

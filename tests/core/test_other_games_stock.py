@@ -250,8 +250,8 @@ def test_mod3_rows_build_by_suit_in_steps_of_three_from_their_rank() -> None:
 def test_mod3_aces_go_to_their_pile_and_stay() -> None:
     game = _mod3({"f25": "AS"}, ["5H", "AH", "", "", "", "", "", ""])
     assert game.check("t2>f") == Move("t2", "f25")
-    assert refusal(game, "t1>f25") == "foundation.aces-only"
-    assert refusal(game, "f25>t3") == "foundation.aces-stay"
+    assert refusal(game, "t1>f25") == "build.same-rank"
+    assert refusal(game, "f25>t3") == "foundation.keeps"
     assert game.can_pick_up("f25", 1) is not None
     assert not any(move.src == "f25" for move in game.legal_moves())
 

@@ -17,7 +17,7 @@ from solitaire.core.log import dumps, loads, log_of, replay
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import Refusal
 from solitaire.core.state import CardsMoved, CardTurnedUp, Pile, Redealt, State
-from solitaire.variants.grandfather import PATTERN, deal_columns
+from solitaire.variants.grandfather import DEAL, PATTERN
 
 DATA = Path(__file__).parent.parent / "data"
 GAMES = ("canfield", "grandfather", "clock", "aces-up")
@@ -251,7 +251,7 @@ def test_grandfather_redeals_twice_gathering_the_columns_and_keeping_the_foundat
         },
     )
     gathered = cards("4H 5H QD KD 9C 2S")  # column 1 first, each from its top card down
-    assert deal_columns(gathered)[0] == (0, True, Card.parse("4H"))
+    assert DEAL.deal(len(gathered), 7)[0] == (0, True)  # 4H, the first card gathered
     events = game.play("s")
     assert isinstance(events[0], Redealt) and events[0].down == 0
     state = game.state

@@ -1,30 +1,20 @@
-"""Building blocks: a variant declared from the piles it has and how they build.
+"""The engine of the blocks: a :class:`Declared` variant plays any layout of blocks.
 
-A game is a :class:`Declared` variant whose ``layout`` lists its blocks: the
-:class:`Stock` (and how it deals), :class:`Cells`, :class:`Foundations` and the
-:class:`Tableau`.  Each block takes parameters (how cards build, what an empty
-pile accepts, what moves as a group and how big a group may be) and carries the
-rules that refuse a move, each with its id and its message in the player's
-language.  The engine below validates moves, says what they do, lists the legal
-moves and lays the table out, for any declaration; a variant overrides in Python
-whatever the blocks do not say.
-
->>> from solitaire.variants.freecell import FreeCell
->>> [spec.id for spec in FreeCell().piles(FreeCell().empty_state())][:6]
-['c1', 'c2', 'c3', 'c4', 'f1', 'f2']
+It builds the table from the layout, deals it, checks moves (each refusal with its
+rule), says what a legal move does, lists the legal moves, lays the table out for
+the front ends and describes the rules to the search
+(:class:`~solitaire.core.description.Description`), for any declaration.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 import attrs
 
 from solitaire.core.cards import Card, Suit
-from solitaire.core.deals import deal_layout
-from solitaire.core.i18n import N_, Message, N_plural
+from solitaire.core.i18n import N_, Message
 from solitaire.core.moves import DRAW, Move
 from solitaire.core.refusals import (
     FACE_DOWN,
@@ -34,7 +24,6 @@ from solitaire.core.refusals import (
     SOURCE_EMPTY,
     STOCK_NOT_A_SOURCE,
     Refusal,
-    Rule,
 )
 from solitaire.core.ruleset import PileSpec, Ruleset, Variant
 from solitaire.core.state import (
@@ -49,6 +38,7 @@ from solitaire.core.state import (
     CardTurnedUp,
     Event,
     Pile,
+    Redealt,
     State,
     StockDealt,
     StockDrawn,
@@ -56,603 +46,584 @@ from solitaire.core.state import (
     WasteRecycled,
     apply_all,
 )
+from solitaire.core.variables import Counter, Field, Seed
+from solitaire.variants.blocks import rules as r
+from solitaire.variants.blocks.build import (
+    DOWN,
+    RANK_TEXTS,
+    SAME_SUIT,
+    UP,
+    Build,
+    fitting_faces,
+)
+from solitaire.variants.blocks.hooks import Attempt, Effect
+from solitaire.variants.blocks.parts import (
+    ANY_CARD,
+    ANY_GROUP,
+    BASE,
+    BELOW_BASE,
+    BOTTOM_UP,
+    DEALT,
+    GROUPS,
+    KING,
+    NO_CARD,
+    ORDERED,
+    SINGLE,
+    WHOLE_OR_TOP,
+    Block,
+    Cells,
+    Foundations,
+    GroupLimit,
+    Next,
+    Pick,
+    Reserve,
+    Spots,
+    Stock,
+    Tableau,
+)
 
 if TYPE_CHECKING:
     from solitaire.core.solver import Solver
 
-__all__ = [
-    "ALTERNATE",
-    "ANY_CARD",
-    "ANY_SUIT",
-    "DOWN",
-    "EITHER",
-    "KING",
-    "NO_CARD",
-    "NO_SUIT",
-    "SAME_SUIT",
-    "UP",
-    "Build",
-    "Cells",
-    "Declared",
-    "Foundations",
-    "Stock",
-    "Tableau",
-    "cell_limit",
-    "free_cell_limit",
-]
+__all__ = ["Declared", "Group"]
 
 Cards: TypeAlias = tuple[Card, ...]
 
-# -- how cards build ----------------------------------------------------------------------------
-
-DOWN: Final = "down"
-UP: Final = "up"
-EITHER: Final = "either"
-ALTERNATE: Final = "alternate"
-SAME_SUIT: Final = "same"
-ANY_SUIT: Final = "any"
-NO_SUIT: Final = "none"
-
-#: What an empty pile accepts: a rank (``KING``), any card, or nothing.
-KING: Final = 13
-ANY_CARD: Final = 0
-NO_CARD: Final = -1
-
-
-def _rule(rule_id: str, en: str | tuple[str, str], *, source: bool = False, counted: str = "count") -> Rule:
-    return Rule(rule_id, en, source=source, counted=counted)
-
-
-WRONG_COLOUR: Final = _rule(
-    "tableau.alternate-colour",
-    N_("{card} cannot go on {target}: a card goes on a card of the opposite colour."),
-)
-WRONG_RANK: Final = _rule(
-    "tableau.one-rank-lower",
-    N_("{card} cannot go on {target}: a card goes on a card exactly one rank higher."),
-)
-WRONG_RANK_UP: Final = _rule(
-    "build.one-rank-higher",
-    N_("{card} cannot go on {target}: a card goes on a card exactly one rank lower."),
-)
-WRONG_RANK_STEP: Final = _rule(
-    "build.step-higher",
-    N_plural(
-        "{card} cannot go on {target}: a card goes on a card exactly {step} rank lower.",
-        "{card} cannot go on {target}: a card goes on a card exactly {step} ranks lower.",
-    ),
-    counted="step",
-)
-WRONG_RANK_EITHER: Final = _rule(
-    "build.one-rank-apart",
-    N_("{card} cannot go on {target}: a card goes on a card one rank higher or lower."),
-)
-WRONG_SUIT: Final = _rule(
-    "build.same-suit",
-    N_("{card} cannot go on {target}: a card goes on a card of its own suit."),
-)
-NOTHING_ON_KING: Final = _rule(
-    "build.nothing-on-king",
-    N_("{card} cannot go on {target}: nothing goes on a king here."),
-)
-NO_BUILDING: Final = _rule(
-    "build.none",
-    N_("{card} cannot go on {target}: cards are not built on this pile."),
-)
-GROUP_ORDER: Final = _rule(
-    "tableau.group-order",
-    N_(
-        "{card} cannot move with the cards on it: the group is not in order"
-        " (each card one rank lower than the one before, colours alternating)."
-    ),
-    source=True,
-)
-GROUP_SUIT_ORDER: Final = _rule(
-    "tableau.group-suit-order",
-    N_(
-        "{card} cannot move with the cards on it: the group is not in order"
-        " (each card one rank lower than the one before, all of one suit)."
-    ),
-    source=True,
-)
-ONE_CARD_AT_A_TIME: Final = _rule(
-    "tableau.one-card",
-    N_("{card} cannot move with the cards on it: cards move one at a time in this game."),
-    source=True,
-)
-GROUP_TOO_BIG: Final = _rule(
-    "tableau.group-too-big",
-    N_plural(
-        "{count} cards cannot move at once now: with the free cells and empty columns there are,"
-        " at most {limit} card may.",
-        "{count} cards cannot move at once now: with the free cells and empty columns there are,"
-        " at most {limit} cards may.",
-    ),
-    counted="limit",
-)
-EMPTY_NEEDS_KING: Final = _rule(
-    "tableau.empty-needs-king",
-    N_("{card} cannot go to an empty column: only a king, alone or heading its group, may."),
-)
-EMPTY_NEEDS_RANK: Final = _rule(
-    "tableau.empty-needs-rank",
-    N_("{card} cannot go to an empty column: only a card of rank {rank} may."),
-)
-EMPTY_TAKES_NONE: Final = _rule(
-    "tableau.empty-stays-empty",
-    N_("{card} cannot go to an empty column: an empty column stays empty in this game."),
-)
-TOO_MANY: Final = _rule(
-    "tableau.not-enough-cards",
-    N_plural("{pile} has fewer than {count} card.", "{pile} has fewer than {count} cards."),
-    source=True,
-)
-FOUNDATION_SUIT: Final = _rule(
-    "foundation.suit",
-    N_("{card} cannot go on the {pile} foundation: each suit has its own, and {card} goes on {own}."),
-)
-FOUNDATION_RANK: Final = _rule(
-    "foundation.next-rank",
-    N_("{card} cannot go on its foundation yet: it needs {needed} next."),
-)
-FOUNDATION_EMPTY_NEEDS_ACE: Final = _rule(
-    "foundation.ace-first",
-    N_("{card} cannot go on its foundation yet: a foundation starts with the ace."),
-)
-FOUNDATION_BASE: Final = _rule(
-    "foundation.base-rank",
-    N_("{card} cannot start a foundation: a foundation starts with rank {rank}."),
-)
-FOUNDATION_ONE_CARD: Final = _rule(
-    "foundation.one-card",
-    N_("Only one card at a time goes to a foundation."),
-)
-FOUNDATION_RUNS_ONLY: Final = _rule(
-    "foundation.whole-runs",
-    N_("Cards go to a foundation only as a whole run, king to ace of one suit, and it goes by itself."),
-)
-RETURNS_FORBIDDEN: Final = _rule(
-    "foundation.no-returns",
-    N_("Cards may not come back from a foundation in this game (classic rules)."),
-    source=True,
-)
-WASTE_EMPTY: Final = _rule(
-    "waste.empty",
-    N_("The waste is empty: tap the stock to turn cards over."),
-    source=True,
-)
-NOTHING_TO_DRAW: Final = _rule(
-    "stock.exhausted",
-    N_("Nothing left to draw or recycle: the stock and the waste are both empty."),
-)
-STOCK_EMPTY: Final = _rule(
-    "stock.empty",
-    N_("The stock is empty: there is nothing left to deal."),
-)
-NO_PASSES_LEFT: Final = _rule(
-    "stock.no-passes-left",
-    N_("The waste cannot go back to the stock: no passes are left ({passes} allowed)."),
-)
-DEAL_NEEDS_FULL_COLUMNS: Final = _rule(
-    "stock.columns-must-be-filled",
-    N_("The stock cannot deal a row while a column is empty: fill every column first."),
-)
-TOP_CARD_ONLY: Final = _rule(
-    "move.top-card-only",
-    N_("Only the top card of {pile} can be taken."),
-    source=True,
-)
-CELL_FULL: Final = _rule(
-    "cell.full",
-    N_("{pile} already holds a card: a cell holds one card."),
-)
-CELL_ONE_CARD: Final = _rule(
-    "cell.one-card",
-    N_("Only one card at a time goes to a cell."),
-)
-COVERED: Final = _rule(
-    "tableau.face-down-top",
-    N_("Nothing goes on {pile}: its top card is face down."),
-)
-RESERVE_TAKES_NONE: Final = _rule(
-    "reserve.takes-none",
-    N_("{pile} takes no cards: cards only leave a reserve, its top card first."),
-)
+_PILE_NAMES: Final = {"s": N_("The stock"), "w": N_("The waste")}
+_KIND_OF_BLOCK: Final = {Cells: CELL, Foundations: FOUNDATION, Tableau: TABLEAU, Reserve: RESERVE}
+_PREFIX: Final = {CELL: "c", FOUNDATION: "f", TABLEAU: "t", RESERVE: "r"}
+#: The order of the piles in the table, and of the deal: each kind's groups in layout order.
+_TABLE_ORDER: Final = (CELL, FOUNDATION, TABLEAU, RESERVE)
+_DEAL_ORDER: Final = (RESERVE, FOUNDATION, TABLEAU, CELL)
+_KING_FACES: Final = (12, 25, 38, 51)
+_SPIDER_RUN: Final = Build(DOWN, SAME_SUIT)
+#: The field of the merci (``Tableau.merci``) and of the shuffles (``Redeal.shuffle``).
+MERCI: Final = Counter("merci")
+SHUFFLE: Final = Seed("shuffle")
 
 
 @attrs.frozen
-class Build:
-    """How a card goes on another: the rank ``direction`` (``DOWN``: one lower,
-    ``UP``: one higher, ``EITHER``), the ``suit`` policy (``ALTERNATE`` colours,
-    ``SAME_SUIT``, ``ANY_SUIT``, or ``NO_SUIT``: nothing builds), and whether ranks
-    ``wrap`` around (K–A).  ``king_ends``: nothing goes on a king (Golf).  ``step``:
-    how many ranks a card is from the one it goes on (Mod 3's foundations build up
-    by 3)."""
+class Group:
+    """One block of the layout and the piles it made: their ``kind`` and ``ids``."""
 
-    direction: str = DOWN
-    suit: str = ALTERNATE
-    wrap: bool = False
-    king_ends: bool = False
-    step: int = 1
+    block: Block
+    kind: str
+    ids: tuple[str, ...]
+    #: Where the block stands in the layout.
+    number: int
 
-    def rank_fits(self, card: Card, target: Card) -> bool:
-        """True when the ranks allow ``card`` on ``target``."""
-        step = (card.rank - target.rank) % 13 if self.wrap else card.rank - target.rank
-        by = self.step
-        if self.direction == DOWN:
-            return step in (-by, 13 - by) if self.wrap else step == -by
-        if self.direction == UP:
-            return step == by
-        return step in (by, -by, 13 - by) if self.wrap else step in (by, -by)
 
-    def suit_fits(self, card: Card, target: Card) -> bool:
-        """True when the suits allow ``card`` on ``target``."""
-        if self.suit == ALTERNATE:
-            return card.is_red is not target.is_red
-        if self.suit == SAME_SUIT:
-            return card.suit is target.suit
-        return self.suit == ANY_SUIT
+class _Home:
+    """A foundations group, worked out for the checks and the move generator."""
 
-    def fits(self, card: Card, target: Card) -> bool:
-        """True when ``card`` may go on ``target``."""
-        if self.king_ends and target.rank == 13:
-            return False
-        return self.rank_fits(card, target) and self.suit_fits(card, target)
+    def __init__(self, group: Group, index: dict[str, int]) -> None:
+        block = group.block
+        assert isinstance(block, Foundations)
+        self.group = group
+        self.block = block
+        self.ids = group.ids
+        self.places = tuple(index[pile] for pile in group.ids)
+        self.by_suit = block.by_suit and not block.by_rank
+        self.by_rank = block.by_rank
+        self.build = block.build
+        self.fitting: tuple[frozenset[int], ...] = tuple(map(frozenset, fitting_faces(block.build)))
+        self.runs = block.runs
+        self.returns = block.returns
+        self.rules = block.rules
+        placement = block.placement
+        #: Whether the deal may lay cards of another rank than the base on the piles:
+        #: then a pile takes a card only when its bottom card is its base.
+        self.bottom = isinstance(placement, Next)
+        bases = block.base if isinstance(block.base, tuple) else None
+        if block.by_rank:
+            bases = tuple(range(1, len(group.ids) + 1))
+        self.bases = bases
+        self.base = block.base if isinstance(block.base, int) else None
 
-    def refusal(self, card: Card, target: Card) -> Refusal | None:
-        """Why ``card`` may not go on ``target`` (the rank rule first), or None."""
-        if self.suit == NO_SUIT:
-            return NO_BUILDING.refuse(card=card, target=target)
-        if self.king_ends and target.rank == 13:
-            return NOTHING_ON_KING.refuse(card=card, target=target)
-        if not self.rank_fits(card, target):
-            if self.step != 1 and self.direction == UP:
-                return WRONG_RANK_STEP.refuse(card=card, target=target, step=self.step)
-            rule = {DOWN: WRONG_RANK, UP: WRONG_RANK_UP}.get(self.direction, WRONG_RANK_EITHER)
-            return rule.refuse(card=card, target=target)
-        if not self.suit_fits(card, target):
-            return (WRONG_COLOUR if self.suit == ALTERNATE else WRONG_SUIT).refuse(card=card, target=target)
+    def suit_of(self, pile: str) -> int | None:
+        """The suit a by-suit pile takes (by its place in the group), or None."""
+        return self.ids.index(pile) % 4 if self.by_suit else None
+
+    def base_of(self, pile: str, state: State) -> int:
+        """The rank that starts ``pile`` in ``state`` (``ANY_CARD``: any)."""
+        if self.bases is not None:
+            return self.bases[self.ids.index(pile)]
+        if self.base == DEALT:
+            piles, index = state.piles, state.table.index
+            return next(
+                (piles[index[pile]].up[0].rank for pile in self.ids if piles[index[pile]].up), ANY_CARD
+            )
+        assert self.base is not None
+        return self.base
+
+    def mark(self, pile: str, state: State) -> str:
+        """What the empty pile shows it takes: a suit, a rank, a rank and a suit, or ""."""
+        if self.runs:
+            return "K"
+        suit = self.suit_of(pile)
+        base = ANY_CARD if self.base == DEALT else self.base_of(pile, state)
+        rank = RANK_TEXTS[base - 1] if base > 0 else ""
+        if suit is None:
+            return rank
+        symbol = Suit(suit).symbol
+        return symbol if base in (1, ANY_CARD) else rank + symbol
+
+    def note(self) -> Message | None:
+        """A few words on how the piles build, where the mark cannot say it."""
+        if self.runs or self.build.suit == "none":
+            return None
+        direction, step = self.build.direction, self.build.step
+        if step != 1 and direction in (UP, DOWN):
+            return Message(N_("{direction} by {step}s"), direction=_DIRECTION_WORDS[direction], step=step)
+        if direction == DOWN:
+            return Message(N_("down"))
+        if direction == "either":
+            return Message(N_("up or down"))
         return None
 
-    def run_length(self, up: Sequence[Card]) -> int:
-        """How many cards at the end of ``up`` are built in this order (0 when empty)."""
-        count = len(up)
-        if not count:
-            return 0
-        size = 1
-        while size < count and self.fits(up[-size], up[-size - 1]):
-            size += 1
-        return size
+
+_DIRECTION_WORDS: Final = {UP: Message(N_("up")), DOWN: Message(N_("down"))}
 
 
-#: Klondike's build: down in alternating colours.
-KLONDIKE_BUILD: Final = Build()
+class _Columns:
+    """A tableau group, worked out for the checks and the move generator."""
 
-# -- the blocks ---------------------------------------------------------------------------------
-
-#: A group size limit: ``(state, destination, rules) -> most cards``.
-GroupLimit: TypeAlias = Callable[[State, str, Ruleset], int]
-
-
-def free_cell_limit(state: State, dst: str, rules: Ruleset) -> int:
-    """FreeCell's group limit: (free cells + 1) × 2^(empty columns other than ``dst``)."""
-    piles = state.piles
-    table = state.table
-    cells = 0
-    for place in table.places(CELL):
-        pile = piles[place]
-        if not (pile.up or pile.down):
-            cells += 1
-    empty = 0
-    ids = table.ids
-    for place in table.places(TABLEAU):
-        pile = piles[place]
-        if not (pile.up or pile.down) and ids[place] != dst:
-            empty += 1
-    return (cells + 1) << empty
-
-
-def cell_limit(state: State, dst: str, rules: Ruleset) -> int:
-    """A group limit of free cells + 1, the empty columns left out (Eight Off: only a
-    king goes to an empty column, so it cannot hold a group's cards on the way)."""
-    return 1 + sum(1 for cell in state.of_kind(CELL) if not cell)
-
-
-@attrs.frozen
-class Stock:
-    """The stock: ``deals`` onto the ``"waste"`` (``rules.draw`` cards a tap, with
-    redeals), onto ``"each"`` tableau pile (one card each, and only while no column is
-    empty when ``needs_full``), or onto ``"foundation"`` (one card, Golf)."""
-
-    deals: str = "waste"
-    needs_full: bool = True
-
-
-@attrs.frozen
-class Cells:
-    """``count`` cells ``c1``.., each holding one card; the first ``deal`` of them
-    get one card each at the deal, of the cards left after the columns (Eight Off)."""
-
-    count: int = 4
-    deal: int = 0
-
-
-@attrs.frozen
-class Foundations:
-    """``count`` foundations ``f1``..: by suit in fixed places (♠ ♥ ♦ ♣, again for each
-    deck) or any suit, started by a card of rank ``base`` (``ANY_CARD``: any card) and
-    built by ``build``.  With ``runs`` a foundation takes only a whole run, king to ace
-    of one suit, which leaves the tableau by itself (Spider); ``returns``: whether
-    cards may come back.  With ``base_dealt`` the cards of rank ``base`` start on the
-    foundations, taken out of the order before the columns are dealt (Beleaguered
-    Castle's aces)."""
-
-    count: int = 4
-    by_suit: bool = True
-    base: int = 1
-    build: Build = Build(UP, SAME_SUIT)
-    runs: bool = False
-    returns: bool = True
-    base_dealt: bool = False
-
-
-@attrs.frozen
-class Tableau:
-    """The columns ``t1``..: ``deal`` cards each (dealt row by row), the last
-    ``face_up`` of each face up (None: all), built by ``build``.  ``empty``: what an
-    empty column accepts (a rank such as ``KING``, ``ANY_CARD`` or ``NO_CARD``).
-    ``groups``: what moves together: ``"ordered"`` (a group built by ``build``), a
-    :class:`Build` of its own (Spider: down in one suit), ``"any"`` face-up cards
-    (Yukon) or ``"single"`` cards; ``limit``: the most cards a group may have.
-    ``face_down``: how many cards the first columns get face down, one count each,
-    in place of ``face_up`` (Scorpion's first four columns: 3)."""
-
-    deal: tuple[int, ...]
-    face_up: int | None = 1
-    build: Build = KLONDIKE_BUILD
-    empty: int = KING
-    groups: str | Build = "ordered"
-    limit: GroupLimit | None = None
-    face_down: tuple[int, ...] = ()
-
-    @property
-    def count(self) -> int:
-        """How many columns there are."""
-        return len(self.deal)
-
-
-Block: TypeAlias = Stock | Cells | Foundations | Tableau
-
-_PILE_NAMES: Final = {"s": N_("The stock"), "w": N_("The waste")}
+    def __init__(self, group: Group, index: dict[str, int]) -> None:
+        block = group.block
+        assert isinstance(block, Tableau)
+        if not isinstance(block.groups, Build) and block.groups not in GROUPS:
+            raise ValueError(
+                f"a tableau's groups are one of {', '.join(GROUPS)} or a Build, not {block.groups!r}"
+            )
+        self.group = group
+        self.block = block
+        self.ids = group.ids
+        self.pairs = tuple((pile, index[pile]) for pile in group.ids)
+        self.build = block.build
+        self.fitting: tuple[tuple[int, ...], ...] = fitting_faces(block.build)
+        groups = block.groups
+        self.mode = groups if isinstance(groups, str) else ORDERED
+        self.group_build: Build | None = (
+            block.build
+            if groups in (ORDERED, WHOLE_OR_TOP)
+            else groups
+            if isinstance(groups, Build)
+            else None
+        )
+        self.group_fitting: tuple[frozenset[int], ...] = tuple(
+            map(frozenset, fitting_faces(self.group_build or block.build))
+        )
+        self.empty = block.empty
+        self.limit: GroupLimit | None = block.limit
+        self.takes_from = None if block.takes_from is None else frozenset(block.takes_from)
+        self.rules = block.rules
 
 
 class Declared(Variant):
     """A variant declared from blocks: set ``layout`` (and the class attributes of
-    :class:`~solitaire.core.ruleset.Variant`), override what the blocks do not say."""
+    :class:`~solitaire.core.ruleset.Variant`); add what the blocks do not say as
+    :class:`~solitaire.variants.blocks.hooks.MoveRule` objects on a block, as
+    :attr:`effects`, or by overriding the public methods."""
 
-    #: The blocks of the table; each kind at most once.
+    #: The blocks of the table: one :class:`Stock` at most, any number of the others.
     layout: ClassVar[tuple[Block, ...]]
+    #: What happens after every move besides what the blocks do
+    #: (:class:`~solitaire.variants.blocks.hooks.Effect`).
+    effects: ClassVar[tuple[Effect, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "layout" in cls.__dict__:
-            cls.has_stock = any(isinstance(block, Stock) for block in cls.layout)
-            cls.has_waste = any(isinstance(block, Stock) and block.deals == "waste" for block in cls.layout)
+            stocks = [block for block in cls.layout if isinstance(block, Stock)]
+            cls.has_stock = bool(stocks)
+            cls.has_waste = any(stock.deals == "waste" for stock in stocks)
 
     def __init__(self) -> None:
-        found: dict[type, Block] = {}
-        for block in self.layout:
-            if type(block) in found:
-                raise ValueError(f"{type(self).__name__}: a layout has one {type(block).__name__}")
-            found[type(block)] = block
-        stock = found.get(Stock)
-        self.stock_block: Stock | None = stock  # type: ignore[assignment]
-        self.cells_block: Cells | None = found.get(Cells)  # type: ignore[assignment]
-        foundations = found.get(Foundations)
-        tableau = found.get(Tableau)
-        if not isinstance(foundations, Foundations) or not isinstance(tableau, Tableau):
-            raise ValueError(f"{type(self).__name__}: a layout needs Foundations and a Tableau")
-        self.foundations_block: Foundations = foundations
-        self.tableau_block: Tableau = tableau
+        name = type(self).__name__
+        layout = tuple(self.layout)
+        for block in layout:
+            if not isinstance(block, (Stock, *_KIND_OF_BLOCK)):
+                raise ValueError(
+                    f"{name}: {block!r} is not a block (Stock, Cells, Foundations, Tableau, Reserve)"
+                )
+        stocks = [block for block in layout if isinstance(block, Stock)]
+        if len(stocks) > 1:
+            raise ValueError(f"{name}: a layout has one Stock")
+        if not any(isinstance(block, Foundations) for block in layout) or not any(
+            isinstance(block, Tableau) for block in layout
+        ):
+            raise ValueError(f"{name}: a layout needs Foundations and a Tableau")
+        self.stock_block: Stock | None = stocks[0] if stocks else None
+        self.groups = self._make_groups(layout)
+        self.cells_block: Cells | None = self._first(Cells)  # type: ignore[assignment]
+        self.foundations_block: Foundations = self._first(Foundations)  # type: ignore[assignment]
+        self.tableau_block: Tableau = self._first(Tableau)  # type: ignore[assignment]
         try:
             self.table = self.make_table()
         except ValueError as error:
-            raise ValueError(f"{type(self).__name__} ({self.id}): {error}") from None
+            raise ValueError(f"{name} ({self.id}): {error}") from None
         problems = self.table_problems()
         if problems:
-            raise ValueError(
-                f"{type(self).__name__} ({self.id}) declares an inconsistent table: {'; '.join(problems)}"
-            )
-        kinds = self.table.kinds
-        self._tableau_ids = self.table.ids_of(TABLEAU)
-        self._foundation_ids = self.table.ids_of(FOUNDATION)
-        self._cell_ids = self.table.ids_of(CELL)
-        self._kind = dict(zip(self.table.ids, kinds, strict=True))
+            raise ValueError(f"{name} ({self.id}) declares an inconsistent table: {'; '.join(problems)}")
+        self._setup()
+
+    def _make_groups(self, layout: tuple[Block, ...]) -> tuple[Group, ...]:
+        counts = dict.fromkeys(_TABLE_ORDER, 0)
+        groups = []
+        for number, block in enumerate(layout):
+            kind = _KIND_OF_BLOCK.get(type(block))
+            if kind is None or isinstance(block, Stock):
+                continue
+            size = block.count
+            first = counts[kind]
+            counts[kind] += size
+            ids = tuple(f"{_PREFIX[kind]}{n}" for n in range(first + 1, first + size + 1))
+            groups.append(Group(block, kind, ids, number))
+        order = {kind: place for place, kind in enumerate(_TABLE_ORDER)}
+        return tuple(sorted(groups, key=lambda group: (order[group.kind], group.number)))
+
+    def _first(self, kind: type) -> Block | None:
+        return next((group.block for group in self.groups if isinstance(group.block, kind)), None)
+
+    def _setup(self) -> None:
+        """The tables the checks and the move generator read (made once)."""
+        table = self.table
+        index = table.index
+        self._kind = dict(table.pairs)
+        self._group_of = {pile: group for group in self.groups for pile in group.ids if pile in index}
+        self._homes = tuple(_Home(g, index) for g in self.groups if g.kind == FOUNDATION)
+        self._columns = tuple(_Columns(g, index) for g in self.groups if g.kind == TABLEAU)
+        self._home_of = {pile: home for home in self._homes for pile in home.ids}
+        self._columns_of = {pile: columns for columns in self._columns for pile in columns.ids}
+        self._tableau_ids = table.ids_of(TABLEAU)
+        self._foundation_ids = table.ids_of(FOUNDATION)
+        self._cell_ids = table.ids_of(CELL)
         self._waste = "w" if "w" in self._kind else None
-        groups = tableau.groups
-        self._group_build: Build | None = (
-            tableau.build if groups == "ordered" else groups if isinstance(groups, Build) else None
-        )
-        index = self.table.index
-        self._tableau_places = tuple(index[pile] for pile in self._tableau_ids)
-        self._cell_places = tuple(index[pile] for pile in self._cell_ids)
-        self._foundation_places = tuple((pile, index[pile]) for pile in self._foundation_ids)
-        self._tableau_pairs = tuple(zip(self._tableau_ids, self._tableau_places, strict=True))
-        self._cell_pairs = tuple(zip(self._cell_ids, self._cell_places, strict=True))
-        #: Reserves (a variant's ``make_table`` adds them): their top card plays, nothing goes on.
-        self._reserve_pairs = tuple((pile, index[pile]) for pile in self.table.ids_of(RESERVE))
+        self._cell_pairs = tuple((pile, index[pile]) for pile in self._cell_ids)
+        self._reserve_pairs = tuple((pile, index[pile]) for pile in table.ids_of(RESERVE))
+        self._tableau_pairs = tuple((pile, index[pile]) for pile in self._tableau_ids)
         self._stock_place = index.get("s", -1)
         self._waste_place = index[self._waste] if self._waste else None
-        by_suit = foundations.by_suit
-        #: Per suit, the foundations (id, place) a card of that suit may go to.
-        self._foundations_for: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+        #: Per suit, the foundations (id, place, group) a card of that suit may go to.
+        self._foundations_for: tuple[tuple[tuple[str, int, _Home], ...], ...] = tuple(
             tuple(
-                (pile, index[pile])
-                for pile in self._foundation_ids
-                if not by_suit or (int(pile[1:]) - 1) % 4 == suit
+                (pile, index[pile], home)
+                for home in self._homes
+                for pile in home.ids
+                if not home.by_suit or home.suit_of(pile) == suit
             )
             for suit in range(4)
         )
+        self._cells_of = {
+            pile: group.block for group in self.groups if group.kind == CELL for pile in group.ids
+        }
+        self._cell_takes = {
+            pile: None if block.takes_from is None else frozenset(block.takes_from)  # type: ignore[union-attr]
+            for pile, block in self._cells_of.items()
+        }
+        self._one_home = len(self._homes) == 1 and not self._homes[0].rules and not self._homes[0].bottom
+        self._movable_own = type(self).movable is not Declared.movable
+        self._runs = any(home.runs for home in self._homes)
+        self._has_rules = any(getattr(group.block, "rules", ()) for group in self.groups) or bool(
+            self.stock_block is not None and self.stock_block.rules
+        )
+        self._merci = next((c.block.merci for c in self._columns if c.block.merci), 0)
+        self._fills = tuple((c, c.block.fill_from) for c in self._columns if c.block.fill_from)
 
-    # Tables by face (0..51) for the move generator, made at their first use: the faces
-    # that go on a face by the tableau's build (in order), by the group build and by the
-    # foundations' build.
+    # -- fields -------------------------------------------------------------------------------------
 
-    @functools.cached_property
-    def _fitting(self) -> tuple[tuple[int, ...], ...]:
-        return _fitting_faces(self.tableau_block.build)
+    def state_fields(self) -> tuple[Field, ...]:
+        """:attr:`fields`, and those the blocks keep: ``merci`` (a count of the pulls
+        made, ``Tableau.merci``) and ``shuffle`` (the random source of the shuffled
+        redeals, ``Redeal.shuffle``)."""
+        found = list(self.fields)
+        if self._merci:
+            found.append(MERCI)
+        stock = self.stock_block
+        if stock is not None and stock.redeal is not None and stock.redeal.shuffle:
+            found.append(SHUFFLE)
+        return tuple(found)
 
-    @functools.cached_property
-    def _group_fitting(self) -> tuple[frozenset[int], ...]:
-        return tuple(map(frozenset, _fitting_faces(self._group_build or self.tableau_block.build)))
+    # -- the table ----------------------------------------------------------------------------------
 
-    @functools.cached_property
-    def _foundation_fitting(self) -> tuple[frozenset[int], ...]:
-        return tuple(map(frozenset, _fitting_faces(self.foundations_block.build)))
-
-    # -- the table ----------------------------------------------------------------------------
+    def group_of(self, pile: str) -> Group | None:
+        """The group (block and piles) a pile of the table belongs to; None for the stock,
+        the waste or a pile the layout did not make."""
+        return self._group_of.get(pile)
 
     def table_problems(self) -> list[str]:
         """What makes the declared table unplayable (none for a sound one): piles of
-        unknown kinds, a deal that does not use every card of the decks, foundations
-        that cannot all be completed.  The constructor raises ``ValueError`` with them,
-        so a plugin declaring such a table is left out, named."""
+        unknown kinds, a deal that does not use every card of the decks (the cards the
+        blocks place at the deal count), foundations that cannot all be completed,
+        parameters that contradict one another.  The constructor raises
+        ``ValueError`` with them, so a plugin declaring such a table is left out, named."""
         problems = []
         unknown = sorted({kind for kind in self.table.kinds if kind not in KINDS})
         if unknown:
             problems.append(f"piles of unknown kinds {unknown} (a pile is one of {', '.join(KINDS)})")
         cards = 52 * self.decks
-        tableau = self.tableau_block
-        dealt = sum(tableau.deal) + self._dealt_off_the_columns()
-        if any(size < 0 for size in tableau.deal) or not tableau.deal:
-            problems.append(f"the tableau deals {tableau.deal}: one count of cards, from 0, per column")
-        elif self.stock_block is None and dealt != cards:
+        columns = [group.block for group in self.groups if isinstance(group.block, Tableau)]
+        for block in columns:
+            deal = block.deal
+            if isinstance(deal, Spots):
+                continue
+            if not deal or any(
+                isinstance(size, bool) or not isinstance(size, int) or size < 0 for size in deal
+            ):
+                problems.append(f"the tableau deals {deal}: one count of cards, from 0, per column")
+        dealt = self._cards_dealt()
+        if self.stock_block is None and dealt != cards and not problems:
             problems.append(
-                f"the columns are dealt {dealt} cards and there is no stock, but {self.decks} deck(s)"
+                f"the deal places {dealt} cards and there is no stock, but {self.decks} deck(s)"
                 f" hold {cards}: the deal must use every card"
             )
         elif dealt > cards:
+            problems.append(f"the deal places {dealt} cards, but {self.decks} deck(s) hold only {cards}")
+        homes = [group.block for group in self.groups if isinstance(group.block, Foundations)]
+        runs = sum(block.count for block in homes if block.runs)
+        if runs and runs * 13 != cards:
             problems.append(
-                f"the columns are dealt {dealt} cards, but {self.decks} deck(s) hold only {cards}"
-            )
-        foundations = self.foundations_block
-        if foundations.runs and foundations.count * 13 != cards:
-            problems.append(
-                f"{foundations.count} foundations of whole runs take {foundations.count * 13} cards,"
+                f"{runs} foundations of whole runs take {runs * 13} cards,"
                 f" but {self.decks} deck(s) hold {cards}: some can never be completed"
             )
-        elif foundations.by_suit and not foundations.runs and foundations.count != 4 * self.decks:
+        by_suit = [block for block in homes if block.by_suit and not block.runs and not block.by_rank]
+        if by_suit and len(by_suit) == len(homes) and all(block.build.step == 1 for block in by_suit):
+            count = sum(block.count for block in by_suit)
+            if count != 4 * self.decks:
+                problems.append(
+                    f"{count} foundations by suit for {self.decks} deck(s): each suit needs"
+                    f" {self.decks} of its own, {4 * self.decks} in all,"
+                    " or a foundation can never be completed"
+                )
+        for home in homes:
+            problems += self._home_problems(home)
+        for block in columns:
+            if block.fill_from is not None and block.fill_from not in self.table.index:
+                problems.append(
+                    f"the tableau is filled from {block.fill_from!r}, a pile the table does not have"
+                )
+        return problems
+
+    def _home_problems(self, block: Foundations) -> list[str]:
+        problems = []
+        if isinstance(block.base, tuple) and len(block.base) != block.count:
+            problems.append(f"{block.count} foundations with {len(block.base)} base ranks: one a pile")
+        if block.base == DEALT and not isinstance(block.placement, Next):
             problems.append(
-                f"{foundations.count} foundations by suit for {self.decks} deck(s): each suit needs"
-                f" {self.decks} of its own, {4 * self.decks} in all, or a foundation can never be completed"
+                "foundations whose base the deal sets need the deal to place a card: dealt=Next(...)"
+            )
+        if block.base == DEALT and block.returns:
+            problems.append("foundations whose base the deal sets keep their cards: returns=False")
+        placement = block.placement
+        if isinstance(placement, Next) and block.by_suit and placement.cards_for(block.count) > block.count:
+            problems.append(f"{placement.cards_for(block.count)} cards dealt onto {block.count} foundations")
+        if isinstance(placement, Pick) and placement.ranks and len(placement.ranks) not in (1, block.count):
+            problems.append(
+                f"{len(placement.ranks)} picked ranks for {block.count} foundations: one, or one a pile"
             )
         return problems
 
+    def _cards_dealt(self) -> int:
+        """The cards the deal places outside the stock."""
+        total = 0
+        for group in self.groups:
+            block = group.block
+            if isinstance(block, Tableau):
+                total += block.dealt
+            elif isinstance(block, Cells):
+                total += block.deal
+            elif isinstance(block, Reserve):
+                total += block.deal * block.count
+            elif isinstance(block, Foundations):
+                placement = block.placement
+                if isinstance(placement, Pick):
+                    total += placement.count(block.count)
+                elif isinstance(placement, Next):
+                    total += placement.cards_for(block.count)
+        return total
+
     def make_table(self) -> Table:
-        """The table's piles: ``s`` and ``w`` (or ``s`` alone), cells, foundations, columns."""
+        """The table's piles: ``s`` and ``w`` (or ``s`` alone), the cells, foundations,
+        columns and reserves, each kind's groups in layout order."""
         pairs: list[tuple[str, str]] = []
         if self.stock_block is not None:
             pairs.append(("s", STOCK))
             if self.stock_block.deals == "waste":
                 pairs.append(("w", WASTE))
-        if self.cells_block is not None:
-            pairs += [(f"c{n}", CELL) for n in range(1, self.cells_block.count + 1)]
-        pairs += [(f"f{n}", FOUNDATION) for n in range(1, self.foundations_block.count + 1)]
-        pairs += [(f"t{n}", TABLEAU) for n in range(1, self.tableau_block.count + 1)]
+        pairs += [(pile, group.kind) for group in self.groups for pile in group.ids]
         return Table.of(*pairs)
 
     def empty_state(self) -> State:
         """The table with no card on it."""
         return State(self.table, tuple(Pile() for _ in self.table.ids))
 
+    # -- the deal -----------------------------------------------------------------------------------
+
     def initial_state(self, order: Sequence[Card], rules: Ruleset) -> State:
+        """The deal: the cards the foundations' :class:`Pick` takes out first; then, from
+        the front of the order, the reserves, the foundations' :class:`Next` cards, the
+        columns (row by row, or by their :class:`Spots`) and the cells, each kind's
+        groups in layout order; the stock gets the rest (its next card the first of it)."""
         piles = dict.fromkeys(self.table.ids, Pile())
-        order = self._deal_bases(tuple(order), piles)
-        columns, rest = deal_layout(tuple(order), self.tableau_block.deal)
-        for pile, cards in zip(self._tableau_ids, columns, strict=True):
-            piles[pile] = self.deal_column(cards)
-        for pile, down in zip(self._tableau_ids, self.tableau_block.face_down, strict=False):
-            cards = piles[pile].cards
-            piles[pile] = Pile(cards[:down], cards[down:])
-        rest = self._deal_cells(rest, piles)
-        if self.stock_block is not None:
-            piles["s"] = Pile(rest)
-            if self.stock_block.deals == "foundation" and rest:
-                piles["s"], piles[self._foundation_ids[0]] = Pile(rest[:-1]), Pile((), rest[-1:])
+        rest = self._pick(tuple(order), piles)
+        for kind in _DEAL_ORDER:
+            for group in self.groups:
+                if group.kind == kind:
+                    rest = self._deal_group(group, rest, piles)
+        stock = self.stock_block
+        if stock is not None:
+            cards = tuple(reversed(rest))
+            piles["s"] = Pile(cards)
+            if stock.deals == "foundation" and cards:
+                piles["s"], piles[self._foundation_ids[0]] = Pile(cards[:-1]), Pile((), cards[-1:])
+            elif stock.face_up and cards:
+                piles["s"] = Pile(cards[:-1], cards[-1:])
         elif rest:
             raise ValueError(
                 f"{self.id}: {len(rest)} cards are left over after the deal, and there is no stock"
             )
         return State(self.table, tuple(piles[pile] for pile in self.table.ids))
 
-    def _dealt_off_the_columns(self) -> int:
-        """The cards the deal puts in the cells and on the foundations."""
-        cells = self.cells_block.deal if self.cells_block is not None else 0
-        return cells + (self.foundations_block.count if self.foundations_block.base_dealt else 0)
-
-    def _deal_bases(self, order: Cards, piles: dict[str, Pile]) -> Cards:
-        """With ``Foundations.base_dealt``, put the cards of the base rank on the
-        foundations (each on the first empty one of its suit); the order without them."""
-        block = self.foundations_block
-        if not block.base_dealt:
-            return order
-        rest = []
-        for card in order:
-            free = [
-                pile
-                for pile in self._foundation_ids
-                if not piles[pile] and not (block.by_suit and (int(pile[1:]) - 1) % 4 != card.suit)
-            ]
-            if card.rank == block.base and free:
-                piles[free[0]] = Pile((), (card,))
-            else:
-                rest.append(card)
+    def _pick(self, order: Cards, piles: dict[str, Pile]) -> Cards:
+        """Lay the foundations' :class:`Pick` cards; the order without them."""
+        rest = list(order)
+        for home in self._homes:
+            pick = home.block.placement
+            if not isinstance(pick, Pick):
+                continue
+            if pick.cards:
+                wanted = [Card.parse(text) for text in pick.cards]
+                for pile, card in zip(home.ids, wanted, strict=False):
+                    found = next((c for c in rest if c.rank == card.rank and c.suit == card.suit), None)
+                    if found is not None:
+                        rest.remove(found)
+                        piles[pile] = Pile((), (found,))
+                continue
+            for number, pile in enumerate(home.ids[: pick.count(len(home.ids))]):
+                rank = pick.rank_for(number)
+                if rank == BASE:
+                    rank = home.bases[number] if home.bases is not None else home.base or ANY_CARD
+                suit = home.suit_of(pile)
+                found = next((c for c in rest if c.rank == rank and suit in (None, c.suit)), None)
+                if found is not None:
+                    rest.remove(found)
+                    piles[pile] = Pile((), (found,))
         return tuple(rest)
 
-    def _deal_cells(self, rest: Cards, piles: dict[str, Pile]) -> Cards:
-        """With ``Cells.deal``, the next cards of the order go to the first cells; the
-        cards left (bottom first, as ``deal_layout`` gives them)."""
-        count = self.cells_block.deal if self.cells_block is not None else 0
-        for pile, card in zip(self._cell_ids[:count], reversed(rest), strict=False):
-            piles[pile] = Pile((), (card,))
-        return rest[: len(rest) - count] if count else rest
+    def _deal_group(self, group: Group, order: Cards, piles: dict[str, Pile]) -> Cards:
+        """Deal ``group``'s cards from the front of ``order``; what is left of it."""
+        block = group.block
+        if isinstance(block, Reserve):
+            used = 0
+            for pile in group.ids:
+                cards = order[used : used + block.deal]
+                used += len(cards)
+                split = 0 if block.face_up is None else max(0, len(cards) - block.face_up)
+                piles[pile] = Pile(cards[:split], cards[split:])
+            return order[used:]
+        if isinstance(block, Foundations):
+            placement = block.placement
+            if not isinstance(placement, Next):
+                return order
+            count = placement.cards_for(len(group.ids))
+            home = self._home_of[group.ids[0]]
+            for number, card in enumerate(order[:count]):
+                free = [
+                    pile for pile in group.ids if not piles[pile] and home.suit_of(pile) in (None, card.suit)
+                ]
+                pile = free[0] if home.by_suit and free else group.ids[number % len(group.ids)]
+                piles[pile] = Pile((), piles[pile].up + (card,))
+            return order[count:]
+        if isinstance(block, Cells):
+            count = block.deal
+            for pile, card in zip(group.ids[:count], order, strict=False):
+                piles[pile] = Pile((), (card,))
+            return order[count:]
+        assert isinstance(block, Tableau)
+        return self._deal_columns(block, group.ids, order, piles)
+
+    def _deal_columns(
+        self, block: Tableau, ids: tuple[str, ...], order: Cards, piles: dict[str, Pile]
+    ) -> Cards:
+        if isinstance(block.deal, Spots):
+            spots = block.deal.deal(len(order), len(ids))
+            for (column, up), card in zip(spots, order, strict=False):
+                found = piles[ids[column]]
+                piles[ids[column]] = (
+                    Pile(found.down, found.up + (card,)) if up else Pile(found.down + (card,), found.up)
+                )
+            return order[len(spots) :]
+        from solitaire.core.deals import deal_layout
+
+        columns, rest = deal_layout(order, block.deal)
+        face_up = block.face_up
+        for number, (pile, cards) in enumerate(zip(ids, columns, strict=True)):
+            if isinstance(face_up, tuple):
+                shown = face_up[number] if number < len(face_up) else None
+                split = 0 if shown is None else max(0, len(cards) - shown)
+                piles[pile] = Pile(cards[:split], cards[split:])
+            else:
+                piles[pile] = self.deal_column(cards)
+        for pile, down in zip(ids, block.face_down, strict=False):
+            cards = piles[pile].cards
+            piles[pile] = Pile(cards[:down], cards[down:])
+        return tuple(reversed(rest))
 
     def deal_column(self, cards: Cards) -> Pile:
-        """A dealt column: its last ``face_up`` cards face up."""
+        """A dealt column: its last ``face_up`` cards face up (a variant may lay the
+        cards otherwise: Baker's Dozen puts its kings under the others)."""
         face_up = self.tableau_block.face_up
+        face_up = face_up[0] if isinstance(face_up, tuple) else face_up
         split = 0 if face_up is None else max(0, len(cards) - face_up)
         return Pile(cards[:split], cards[split:])
 
+    # -- the layout for front ends ------------------------------------------------------------------
+
     def piles(self, state: State) -> list[PileSpec]:
         """The stock, waste and cells on the top row at the left, the foundations at its
-        right end, the columns below (centred under a top row wider than they are)."""
+        right end, the reserves and then the columns below (centred under a top row
+        wider than they are)."""
         top: list[PileSpec] = []
         if self.stock_block is not None:
             top.append(PileSpec("s", "stock", 0, 0, accepts=""))
             if self._waste:
                 top.append(PileSpec("w", "waste", 0, 1, "right", accepts=""))
         top += [PileSpec(pile, "cell", 0, len(top) + n, accepts="") for n, pile in enumerate(self._cell_ids)]
-        first = max(len(top), len(self._tableau_ids) - len(self._foundation_ids))
+        reserves = [pile for pile, _ in self._reserve_pairs]
+        lower = [PileSpec(pile, "reserve", 1, n, "down") for n, pile in enumerate(reserves)]
+        slot = len(reserves) + 1 if reserves else 0
+        for columns in self._columns:
+            mark = self._space_mark(columns)
+            for pile in columns.ids:
+                lower.append(PileSpec(pile, "column", 1, slot, "down", accepts=mark))
+                slot += 1
+        first = max(len(top), slot - len(self._foundation_ids))
         top += [
-            PileSpec(pile, "foundation", 0, first + n, accepts=self.foundation_mark(pile))
+            PileSpec(
+                pile,
+                "foundation",
+                0,
+                first + n,
+                accepts=self.foundation_mark(pile),
+                note=self._home_of[pile].note(),
+            )
             for n, pile in enumerate(self._foundation_ids)
         ]
-        empty = self.tableau_block.empty
-        mark = "K" if empty == KING else "" if empty in (ANY_CARD, NO_CARD) else _RANKS[empty - 1]
-        columns = [
-            PileSpec(pile, "column", 1, n, "down", accepts=mark) for n, pile in enumerate(self._tableau_ids)
-        ]
-        shift = max(0, max((spec.slot + 1 for spec in top), default=0) - len(columns)) // 2
-        return top + [attrs.evolve(spec, slot=spec.slot + shift) for spec in columns]
+        shift = max(0, max((spec.slot + 1 for spec in top), default=0) - slot) // 2
+        return top + [attrs.evolve(spec, slot=spec.slot + shift) for spec in lower]
+
+    def _space_mark(self, columns: _Columns) -> str:
+        empty = columns.empty
+        if empty == KING:
+            return "K"
+        if empty in (ANY_CARD, NO_CARD, BELOW_BASE):
+            return ""
+        return RANK_TEXTS[empty - 1]
 
     def foundation_mark(self, pile: str) -> str:
-        """What an empty foundation shows it accepts: its suit, "A", or nothing."""
-        block = self.foundations_block
-        if block.runs:
-            return "K"
-        if block.by_suit:
-            return Suit((int(pile[1:]) - 1) % 4).symbol
-        return "" if block.base == ANY_CARD else _RANKS[block.base - 1]
+        """What an empty foundation shows it accepts: its suit, its base rank (with its
+        suit where it has one: "K♠"), or nothing."""
+        return self._home_of[pile].mark(pile, self.empty_state())
 
     def pile_name(self, pile: str) -> Message:
         """A pile's name for messages, translated when shown."""
@@ -666,22 +637,48 @@ class Declared(Variant):
             return Message(N_("Cell {number}"), number=number)
         if kind == RESERVE:
             return Message(N_("Reserve {number}"), number=number)
-        if self.foundations_block.by_suit and number.isdigit():
-            return Message(N_("Foundation {suit}"), suit=Suit((int(number) - 1) % 4).symbol)
+        home = self._home_of.get(pile)
+        if home is not None and home.by_suit:
+            return Message(N_("Foundation {suit}"), suit=Suit(home.suit_of(pile) or 0).symbol)
         return Message(N_("Foundation {number}"), number=number)
 
-    # -- validation ---------------------------------------------------------------------------
+    # -- what moves together ------------------------------------------------------------------------
 
     def movable(self, up: Sequence[Card]) -> int:
-        """How many of a column's top face-up cards may move together (before any limit)."""
-        if self._group_build is None:
-            return len(up) if self.tableau_block.groups == "any" else min(1, len(up))
+        """How many of a column's top face-up cards may move together (before any limit),
+        by the first tableau group's rule."""
+        return self._movable(up, self._columns[0])
+
+    def _movable(self, up: Sequence[Card], columns: _Columns) -> int:
+        if columns.group_build is None:
+            return len(up) if columns.mode == ANY_GROUP else min(1, len(up))
         count = len(up)
-        fitting = self._group_fitting
+        fitting = columns.group_fitting
         size = 1
         while size < count and up[-size].index in fitting[up[-size - 1].index]:
             size += 1
         return min(size, count)
+
+    def _movable_at(self, up: Sequence[Card], pile: str) -> int:
+        if self._movable_own:
+            return self.movable(up)
+        return self._movable(up, self._columns_of[pile])
+
+    def _group_refusal(self, card: Card, columns: _Columns) -> Refusal:
+        if columns.mode == SINGLE:
+            return r.ONE_CARD_AT_A_TIME.refuse(card=card)
+        build = columns.group_build
+        if build is not None and build.suit == SAME_SUIT:
+            return r.GROUP_SUIT_ORDER.refuse(card=card)
+        return r.GROUP_ORDER.refuse(card=card)
+
+    def _middle(self, pile: str, count: int | None, state: State) -> bool:
+        """Whether a move of ``count`` cards from ``pile`` takes neither its last card
+        nor the whole column, where its group moves only so (``WHOLE_OR_TOP``)."""
+        columns = self._columns_of.get(pile)
+        if columns is None or columns.mode != WHOLE_OR_TOP:
+            return False
+        return 1 < (count or 1) < len(state.piles[state.table.index[pile]])
 
     def can_pick_up(self, state: State, pile: str, count: int, rules: Ruleset) -> Refusal | None:
         """The top ``count`` cards of ``pile`` may be picked up when the pile is not the
@@ -691,302 +688,550 @@ class Declared(Variant):
         kind = self._kind.get(pile)
         if kind is None:
             return NO_SUCH_PILE.refuse(pile=pile)
-        if kind == STOCK:
-            return STOCK_NOT_A_SOURCE.refuse()
         cards = state.piles[state.table.index[pile]]
+        if kind == STOCK and not (self.stock_block is not None and self.stock_block.face_up and cards.up):
+            return STOCK_NOT_A_SOURCE.refuse()
         if not cards:
-            return WASTE_EMPTY.refuse() if kind == WASTE else SOURCE_EMPTY.refuse(pile=self.pile_name(pile))
-        if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
-            return RETURNS_FORBIDDEN.refuse()
+            return r.WASTE_EMPTY.refuse() if kind == WASTE else SOURCE_EMPTY.refuse(pile=self.pile_name(pile))
+        if kind == FOUNDATION and not self._returns(pile, rules):
+            return self._kept(pile, rules)
         if count > len(cards):
-            return TOO_MANY.refuse(pile=self.pile_name(pile), count=count)
+            return r.TOO_MANY.refuse(pile=self.pile_name(pile), count=count)
         if count < 1 or count > len(cards.up):
             return FACE_DOWN.refuse()
         if kind != TABLEAU:
-            return TOP_CARD_ONLY.refuse(pile=self.pile_name(pile)) if count > 1 else None
-        if count > self.movable(cards.up):
-            return self._group_refusal(cards.up[-count])
+            return r.TOP_CARD_ONLY.refuse(pile=self.pile_name(pile)) if count > 1 else None
+        if count > self._movable_at(cards.up, pile):
+            return self._group_refusal(cards.up[-count], self._columns_of[pile])
+        if self._middle(pile, count, state):
+            return r.WHOLE_OR_TOP_RULE.refuse(card=cards.up[-count])
         return None
 
-    def _group_refusal(self, card: Card) -> Refusal:
-        groups = self.tableau_block.groups
-        if groups == "single":
-            return ONE_CARD_AT_A_TIME.refuse(card=card)
-        build = self._group_build
-        if build is not None and build.suit == SAME_SUIT:
-            return GROUP_SUIT_ORDER.refuse(card=card)
-        return GROUP_ORDER.refuse(card=card)
+    def _kept(self, pile: str, rules: Ruleset) -> Refusal:
+        """Why a card may not leave foundation ``pile``: its group keeps its cards while
+        others' may come back (``foundation.keeps``), or no foundation gives any back."""
+        if rules.returns_allowed and any(home.returns for home in self._homes):
+            return r.FOUNDATION_KEEPS.refuse(pile=self.pile_name(pile))
+        return r.RETURNS_FORBIDDEN.refuse()
+
+    def _returns(self, pile: str, rules: Ruleset) -> bool:
+        home = self._home_of.get(pile)
+        return rules.returns_allowed and home is not None and home.returns
+
+    # -- validation ---------------------------------------------------------------------------------
 
     def check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        found = self._check(state, move, rules)
+        if isinstance(found, Refusal) or not self._has_rules:
+            return found
+        return self._rule_refusal(state, found, rules) or found
+
+    def _check(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
         if move.is_draw:
-            return self._check_draw(state, rules)
+            return self._check_tap(state, rules)
         src, dst = move.src, move.dst
         assert dst is not None
         kinds = self._kind
         for pile in (src, dst):
             if pile not in kinds and not (pile == "f" and self._foundation_ids):
                 return NO_SUCH_PILE.refuse(pile=pile)
-        if src == "s":
+        cards = state.piles[state.table.index[src]] if src in kinds else Pile()
+        if src == "s" and not (self.stock_block is not None and self.stock_block.face_up and cards.up):
             return STOCK_NOT_A_SOURCE.refuse()
         if dst in ("s", "w"):
             return NOT_A_DESTINATION.refuse(pile=self.pile_name(dst))
         if src == dst:
-            return SAME_PILE.refuse()
-        cards = state.piles[state.table.index[src]]
+            return (
+                self._check_merci(state, move)
+                if kinds[src] == TABLEAU and self._merci
+                else SAME_PILE.refuse()
+            )
         kind = kinds[src]
         if kind == WASTE and not cards:
-            return WASTE_EMPTY.refuse()
+            return r.WASTE_EMPTY.refuse()
         if not cards:
             return SOURCE_EMPTY.refuse(pile=self.pile_name(src))
         if not cards.up:  # only face-down cards (Clock's piles)
             return FACE_DOWN.refuse()
-        if kind == FOUNDATION and not (rules.returns_allowed and self.foundations_block.returns):
-            return RETURNS_FORBIDDEN.refuse()
+        if kind == FOUNDATION and not self._returns(src, rules):
+            return self._kept(src, rules)
         if kinds.get(dst) == RESERVE:
-            return RESERVE_TAKES_NONE.refuse(pile=self.pile_name(dst))
+            return r.RESERVE_TAKES_NONE.refuse(pile=self.pile_name(dst))
         if dst == "f" or kinds[dst] == FOUNDATION:
-            return self._check_to_foundation(state, move)
+            return self._check_to_foundation(state, move, rules)
         if kinds[dst] == CELL:
             return self._check_to_cell(state, move)
-        return self._check_to_column(state, move, rules)
+        found = self._check_to_column(state, move, rules)
+        if isinstance(found, Move) and self._middle(found.src, found.count, state):
+            return r.WHOLE_OR_TOP_RULE.refuse(card=cards.up[-(found.count or 1)])
+        return found
 
-    def _check_draw(self, state: State, rules: Ruleset) -> Move | Refusal:
+    def _wrong_source(self, src: str, dst: str, takes_from: frozenset[str] | None) -> Refusal | None:
+        if takes_from is None or src in takes_from or self._kind.get(src) in takes_from:
+            return None
+        names = ", ".join(
+            str(self.pile_name(pile)) if pile in self._kind else pile for pile in sorted(takes_from)
+        )
+        return r.TAKES_ONLY_FROM.refuse(pile=self.pile_name(dst), sources=names)
+
+    def _rule_refusal(self, state: State, move: Move, rules: Ruleset) -> Refusal | None:
+        """The refusal of a move by the rules of the block it goes to (a tap: the
+        stock's), or None."""
+        if move.is_draw:
+            found = self.stock_block.rules if self.stock_block is not None else ()
+            cards: Cards = ()
+        else:
+            dst = move.dst or ""
+            if dst == "f" or self._kind.get(dst) == FOUNDATION:
+                return None  # the foundations' rules are asked where a move home is checked
+            group = self._group_of.get(dst)
+            found = getattr(group.block, "rules", ()) if group is not None else ()
+            if not found:
+                return None
+            count = move.count or 1
+            cards = state.piles[state.table.index[move.src]].up[-count:]
+        attempt = Attempt(self, state, rules, move, cards)
+        for rule in found:
+            refusal = rule.refusal(attempt)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def _check_tap(self, state: State, rules: Ruleset) -> Move | Refusal:
         stock = self.stock_block
         if stock is None:
             return NO_SUCH_PILE.refuse(pile="s")
+        pile = state.piles[self._stock_place]
         if stock.deals == "waste":
-            if state.stock:
+            if pile.down or (pile and not stock.face_up):
+                if stock.needs_empty_waste and state.waste:
+                    return r.STOCK_WAITS_FOR_WASTE.refuse()
                 return DRAW
-            if not state.waste:
-                return NOTHING_TO_DRAW.refuse()
+            if not pile and not state.waste:
+                return r.NOTHING_TO_DRAW.refuse()
             if not rules.redeal.may_recycle(state):
-                return NO_PASSES_LEFT.refuse(passes=rules.redeal.passes)
+                return r.NO_PASSES_LEFT.refuse(passes=rules.redeal.passes)
             return DRAW
+        if stock.deals == "redeal":
+            times = stock.redeal.times if stock.redeal is not None else 0
+            if state.pass_number > times:
+                return r.NO_REDEALS_LEFT.refuse(count=times)
+            return (
+                DRAW
+                if any(state.piles[place] for _, place in self._tableau_pairs)
+                else r.NOTHING_TO_REDEAL.refuse()
+            )
         if not state.stock:
-            return STOCK_EMPTY.refuse()
-        if stock.deals == "each" and stock.needs_full and not all(state.tableau):
-            return DEAL_NEEDS_FULL_COLUMNS.refuse()
+            return r.STOCK_EMPTY.refuse()
+        if (
+            stock.deals == "each"
+            and stock.needs_full
+            and not all(state.piles[p] for _, p in self._tableau_pairs)
+        ):
+            return r.DEAL_NEEDS_FULL_COLUMNS.refuse()
         return DRAW
+
+    def _check_merci(self, state: State, move: Move) -> Move | Refusal:
+        """``tN:K>tN``: the card K from the top pulled up to the top, while pulls are left."""
+        if MERCI.value(state) >= self._merci:
+            return r.MERCI_USED.refuse(count=self._merci)
+        count = move.count or 1
+        cards = state.piles[state.table.index[move.src]]
+        if count < 2:
+            return r.MERCI_ONE_CARD.refuse(pile=move.src)
+        if count > len(cards):
+            return r.TOO_MANY.refuse(pile=self.pile_name(move.src), count=count)
+        if count > len(cards.up):
+            return FACE_DOWN.refuse()
+        return Move(move.src, move.src, count)
 
     def _top(self, state: State, pile: str) -> Card:
         return state.piles[state.table.index[pile]].up[-1]
 
-    def _check_to_foundation(self, state: State, move: Move) -> Move | Refusal:
-        block = self.foundations_block
-        if block.runs:
-            return FOUNDATION_RUNS_ONLY.refuse()
+    def _check_to_foundation(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
+        if self._runs:
+            return r.FOUNDATION_RUNS_ONLY.refuse()
         if move.count is not None and move.count > 1:
-            return FOUNDATION_ONE_CARD.refuse()
-        card = self._top(state, move.src)
-        if block.by_suit:
-            own = f"f{card.suit + 1}"
-            if move.dst != "f" and (int((move.dst or "f0")[1:]) - 1) % 4 != card.suit:
-                number = int((move.dst or "f0")[1:])
-                return FOUNDATION_SUIT.refuse(
-                    card=card, pile=Suit((number - 1) % 4).symbol, own=f"{own} ({card.suit.symbol})"
-                )
-            if self._kind[move.src] == FOUNDATION and (int(move.src[1:]) - 1) % 4 == card.suit:
+            return r.FOUNDATION_ONE_CARD.refuse()
+        src, dst = move.src, move.dst or ""
+        card = self._top(state, src)
+        candidates = self._foundations_for[card.suit]
+        source = self._home_of.get(src)
+        # A card of a foundation by suit to its own suit's foundations: it is where it goes.
+        if source is not None and source.by_suit and source.suit_of(src) == card.suit:
+            aimed = None if dst == "f" else self._home_of[dst]
+            if aimed is None or (aimed.by_suit and aimed.suit_of(dst) == card.suit):
                 return SAME_PILE.refuse()
-            if move.dst != "f" and self.decks > 1:
-                # Two decks: ``SRC>fN`` names one of the suit's foundations; the one ``SRC>f``
-                # would take is written ``SRC>f``.
-                named = self._foundation_refusal(state, card, move.dst or "")
-                taking = self._accepting_foundation(state, card)
-                return named or Move(move.src, "f" if move.dst == taking else move.dst)
-            targets = [f for f in self._foundation_ids if (int(f[1:]) - 1) % 4 == card.suit]
-            refusal: Refusal | None = None
-            for target in targets:
-                refusal = self._foundation_refusal(state, card, target)
-                if refusal is None:
-                    return Move(move.src, "f")
-            assert refusal is not None
-            return refusal
-        targets = list(self._foundation_ids) if move.dst == "f" else [move.dst or ""]
+        if dst == "f":
+            targets = [(pile, home) for pile, _, home in candidates]
+        else:
+            home = self._home_of[dst]
+            if home.by_suit and home.suit_of(dst) != card.suit:
+                own = next((pile for pile in home.ids if home.suit_of(pile) == card.suit), dst)
+                return r.FOUNDATION_SUIT.refuse(
+                    card=card,
+                    pile=Suit(home.suit_of(dst) or 0).symbol,
+                    own=f"{own} ({card.suit.symbol})",
+                )
+            if home.by_rank and home.bases is not None and home.base_of(dst, state) != card.rank:
+                own = next((pile for pile in home.ids if home.base_of(pile, state) == card.rank), dst)
+                return r.FOUNDATION_OWN_RANK.refuse(card=card, pile=self.pile_name(dst), own=own)
+            if home.by_suit:
+                same = [(pile, h) for pile, _, h in candidates if h.by_suit]
+                if len(same) > 1:  # two decks: SRC>fN names one of the suit's foundations
+                    named = self._home_refusal(state, card, dst, home, src, rules)
+                    if named is not None:
+                        return named
+                    taking = self._accepting_foundation(state, card, src, rules)
+                    return Move(src, "f" if dst == taking else dst)
+                targets = same
+            else:
+                targets = [(dst, home)]
         first: Refusal | None = None
-        for target in targets:
-            refusal = self._foundation_refusal(state, card, target)
+        last: Refusal | None = None
+        for target, home in targets:
+            refusal = self._home_refusal(state, card, target, home, src, rules)
             if refusal is None:
-                return Move(move.src, target)
+                return Move(src, self._canonical_home(state, card, target, home, src, rules))
             first = first or refusal
-        assert first is not None
-        return first
+            last = refusal
+        refusal = last if all(home.by_suit for _, home in targets) else first
+        return refusal or r.FOUNDATION_ONE_CARD.refuse()
+
+    def _canonical_home(
+        self, state: State, card: Card, pile: str, home: _Home, src: str, rules: Ruleset
+    ) -> str:
+        """``f`` for the first foundation that takes ``card`` where it is by suit; else
+        the pile itself."""
+        if not home.by_suit:
+            return pile
+        return "f" if self._accepting_foundation(state, card, src, rules) == pile else pile
 
     def foundation_base(self, state: State) -> int:
-        """The rank that starts a foundation now (``ANY_CARD``: any): the block's
-        ``base``; a variant whose deal sets it (Canfield) says so here."""
-        return self.foundations_block.base
+        """The rank that starts a foundation of the first group now (``ANY_CARD``:
+        any; with ``DEALT``, the rank the deal laid there)."""
+        home = self._homes[0]
+        return home.base_of(home.ids[0], state)
 
-    def _foundation_takes(self, state: State, card: Card, pile: str) -> bool:
-        """True when foundation ``pile`` takes ``card`` now (its suit aside)."""
-        cards = state.piles[state.table.index[pile]].up
+    def _home_takes(self, state: State, card: Card, pile: str, place: int, home: _Home) -> bool:
+        """True when foundation ``pile`` takes ``card`` by its block's parameters (its
+        suit aside)."""
+        cards = state.piles[place].up
         if not cards:
-            return self.foundation_base(state) in (ANY_CARD, card.rank)
-        return card.index in self._foundation_fitting[cards[-1].index]
+            return home.base_of(pile, state) in (ANY_CARD, card.rank)
+        if home.bottom and cards[0].rank != home.base_of(pile, state) != ANY_CARD:
+            return False
+        return card.index in home.fitting[cards[-1].index]
 
-    def _foundation_refusal(self, state: State, card: Card, pile: str) -> Refusal | None:
-        if self._foundation_takes(state, card, pile):
+    def _home_allows(
+        self, state: State, card: Card, pile: str, home: _Home, src: str, rules: Ruleset
+    ) -> bool:
+        if not home.rules:
+            return True
+        attempt = Attempt(self, state, rules, Move(src, pile), (card,))
+        return all(rule.allows(attempt) for rule in home.rules)
+
+    def _accepting_foundation(self, state: State, card: Card, src: str, rules: Ruleset) -> str | None:
+        """The first foundation that takes ``card`` now (of its suit, where they are by
+        suit), or None."""
+        for pile, place, home in self._foundations_for[card.suit]:
+            if (
+                pile != src
+                and self._home_takes(state, card, pile, place, home)
+                and self._home_allows(state, card, pile, home, src, rules)
+            ):
+                return pile
+        return None
+
+    def _home_refusal(
+        self, state: State, card: Card, pile: str, home: _Home, src: str, rules: Ruleset
+    ) -> Refusal | None:
+        if self._home_takes(state, card, pile, state.table.index[pile], home):
+            if not home.rules:
+                return None
+            attempt = Attempt(self, state, rules, Move(src, pile), (card,))
+            for rule in home.rules:
+                refusal = rule.refusal(attempt)
+                if refusal is not None:
+                    return refusal
             return None
-        block = self.foundations_block
-        cards = state.piles[state.table.index[pile]].up
+        cards = state.pile(pile).up
+        base = home.base_of(pile, state)
         if not cards:
-            base = self.foundation_base(state)
+            if home.by_rank:
+                own = next((p for p in home.ids if home.base_of(p, state) == card.rank), pile)
+                return r.FOUNDATION_OWN_RANK.refuse(card=card, pile=self.pile_name(pile), own=own)
             if base == 1:
-                return FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
-            return FOUNDATION_BASE.refuse(card=card, rank=_RANKS[base - 1])
+                return r.FOUNDATION_EMPTY_NEEDS_ACE.refuse(card=card)
+            return r.FOUNDATION_BASE.refuse(card=card, rank=RANK_TEXTS[base - 1])
+        if home.bottom and base != ANY_CARD and cards[0].rank != base:
+            return r.FOUNDATION_START.refuse(card=card, pile=self.pile_name(pile), rank=RANK_TEXTS[base - 1])
         top = cards[-1]
-        wraps = block.build == Build(UP, SAME_SUIT, wrap=True)  # K then A (Canfield)
-        if block.by_suit and ((block.build == Build(UP, SAME_SUIT) and top.rank < 13) or wraps):
-            return FOUNDATION_RANK.refuse(card=card, needed=Card(top.rank % 13 + 1, card.suit))
-        return block.build.refusal(card, top)
+        build = home.build
+        following = build.next_rank(top.rank)
+        if home.by_suit and build.suit == SAME_SUIT and following is not None:
+            return r.FOUNDATION_RANK.refuse(card=card, needed=Card(following, card.suit))
+        return build.refusal(card, top)
 
     def _check_to_cell(self, state: State, move: Move) -> Move | Refusal:
+        dst = move.dst or ""
         if move.count is not None and move.count > 1:
-            return CELL_ONE_CARD.refuse()
-        if state.piles[state.table.index[move.dst or ""]]:
-            return CELL_FULL.refuse(pile=self.pile_name(move.dst or ""))
+            return r.CELL_ONE_CARD.refuse()
+        wrong = self._wrong_source(move.src, dst, self._cell_takes[dst])
+        if wrong is not None:
+            return wrong
+        if state.piles[state.table.index[dst]]:
+            return r.CELL_FULL.refuse(pile=self.pile_name(dst))
         return Move(move.src, move.dst)
 
-    def _fit_refusal(self, card: Card, target: Card | None) -> Refusal | None:
+    def _space_rank(self, state: State) -> int:
+        """The rank an empty ``BELOW_BASE`` column takes now (``ANY_CARD``: any)."""
+        base = self.foundation_base(state)
+        return ANY_CARD if base == ANY_CARD else (base - 2) % 13 + 1
+
+    def _fit_refusal(
+        self, state: State, card: Card, target: Card | None, columns: _Columns
+    ) -> Refusal | None:
         if target is None:
-            empty = self.tableau_block.empty
+            empty = columns.empty
+            if empty == BELOW_BASE:
+                empty = self._space_rank(state)
             if empty == ANY_CARD or card.rank == empty:
                 return None
             if empty == KING:
-                return EMPTY_NEEDS_KING.refuse(card=card)
+                return r.EMPTY_NEEDS_KING.refuse(card=card)
             if empty == NO_CARD:
-                return EMPTY_TAKES_NONE.refuse(card=card)
-            return EMPTY_NEEDS_RANK.refuse(card=card, rank=_RANKS[empty - 1])
-        return self.tableau_block.build.refusal(card, target)
+                return r.EMPTY_TAKES_NONE.refuse(card=card)
+            return r.EMPTY_NEEDS_RANK.refuse(card=card, rank=RANK_TEXTS[empty - 1])
+        return columns.build.refusal(card, target)
 
-    def _limit(self, state: State, dst: str, rules: Ruleset) -> int | None:
-        limit = self.tableau_block.limit
+    def _limit(self, state: State, dst: str, rules: Ruleset, columns: _Columns) -> int | None:
+        limit = columns.limit
         return None if limit is None else limit(state, dst, rules)
 
     def _check_to_column(self, state: State, move: Move, rules: Ruleset) -> Move | Refusal:
         index = state.table.index
         dst = move.dst or ""
+        columns = self._columns_of[dst]
         target = state.piles[index[dst]].top
         if target is None and state.piles[index[dst]]:  # face-down cards only (Clock's piles)
-            return COVERED.refuse(pile=self.pile_name(dst))
+            return r.COVERED.refuse(pile=self.pile_name(dst))
+        wrong = self._wrong_source(move.src, dst, columns.takes_from)
+        if wrong is not None:
+            return wrong
         if self._kind[move.src] != TABLEAU:
-            return self._fit_refusal(self._top(state, move.src), target) or Move(move.src, move.dst)
+            refusal = self._fit_refusal(state, self._top(state, move.src), target, columns)
+            return refusal or Move(move.src, move.dst)
         column = state.piles[index[move.src]]
         if move.count is None:
-            return self._find_group(state, column, move, target, rules)
+            return self._find_group(state, column, move, target, rules, columns)
         count = move.count
         if count < 1:
             raise ValueError(f"{move!r}: a count of cards is 1 or more")
         if count > len(column):
-            return TOO_MANY.refuse(pile=self.pile_name(move.src), count=count)
+            return r.TOO_MANY.refuse(pile=self.pile_name(move.src), count=count)
         if count > len(column.up):
             return FACE_DOWN.refuse()
         head = column.up[-count]
-        if count > self.movable(column.up):
-            return self._group_refusal(head)
-        refusal = self._fit_refusal(head, target)
+        source = self._columns_of[move.src]
+        if count > self._movable_at(column.up, move.src):
+            return self._group_refusal(head, source)
+        refusal = self._fit_refusal(state, head, target, columns)
         if refusal is not None:
             return refusal
-        limit = self._limit(state, dst, rules)
+        limit = self._limit(state, dst, rules, columns)
         if limit is not None and count > limit:
-            return GROUP_TOO_BIG.refuse(count=count, limit=limit)
-        return Move(move.src, move.dst, self._written_count(count, target, column.up, limit))
+            return r.GROUP_TOO_BIG.refuse(count=count, limit=limit)
+        return Move(
+            move.src, move.dst, self._written_count(count, target, column.up, limit, move.src, columns)
+        )
 
     def _written_count(
-        self, count: int, target: Card | None, up: Sequence[Card], limit: int | None
+        self,
+        count: int,
+        target: Card | None,
+        up: Sequence[Card],
+        limit: int | None,
+        src: str,
+        columns: _Columns,
     ) -> int | None:
         """The count a canonical column move writes: none for one card, unless the move
         without a count would take a bigger group (to an empty column that takes any
         card, ``tN>tM`` moves the biggest group that may go: one card is ``tN:1>tM``)."""
         if count > 1:
             return count
-        if target is None and self.tableau_block.empty == ANY_CARD:
-            most = self.movable(up)
+        if target is None and columns.empty == ANY_CARD:
+            most = self._movable_at(up, src)
             if min(most, most if limit is None else limit) > 1:
                 return 1
         return None
 
     def _find_group(
-        self, state: State, column: Pile, move: Move, target: Card | None, rules: Ruleset
+        self, state: State, column: Pile, move: Move, target: Card | None, rules: Ruleset, columns: _Columns
     ) -> Move | Refusal:
         """Resolve ``tN>DST`` without a count: the one movable group that fits (for an
         empty column that takes any card, the biggest that may move)."""
         up = column.up
-        movable = self.movable(up)
-        limit = self._limit(state, move.dst or "", rules)
+        source = self._columns_of[move.src]
+        movable = self._movable_at(up, move.src)
+        limit = self._limit(state, move.dst or "", rules, columns)
         sizes = range(1, movable + 1)
-        if target is None and self.tableau_block.empty == ANY_CARD:
+        if target is None and columns.empty == ANY_CARD:
             sizes = range(min(movable, movable if limit is None else limit), 0, -1)
         for size in sizes:
-            if self._fit_refusal(up[-size], target) is None:
+            if self._fit_refusal(state, up[-size], target, columns) is None:
                 if limit is not None and size > limit:
-                    return GROUP_TOO_BIG.refuse(count=size, limit=limit)
+                    return r.GROUP_TOO_BIG.refuse(count=size, limit=limit)
                 return Move(move.src, move.dst, size if size > 1 else None)
         # Nothing fits.  Explain with a visible card of a rank that would do: first one
         # that would fit but is held by the cards on it, then one of the wrong suit or
         # colour.  Face-down cards are never looked at: that would give them away.
-        build = self.tableau_block.build
+        build = columns.build
         if target is None:
-            empty = self.tableau_block.empty
+            empty = self._space_rank(state) if columns.empty == BELOW_BASE else columns.empty
             candidates = [(len(up) - i, card) for i, card in enumerate(up) if card.rank == empty]
         else:
             candidates = [(len(up) - i, card) for i, card in enumerate(up) if build.rank_fits(card, target)]
         for depth, card in candidates:
-            if self._fit_refusal(card, target) is None and depth > movable:
-                return self._group_refusal(card)
+            if self._fit_refusal(state, card, target, columns) is None and depth > movable:
+                return self._group_refusal(card, source)
         for _, card in candidates:
-            refusal = self._fit_refusal(card, target)
+            refusal = self._fit_refusal(state, card, target, columns)
             if refusal is not None:
                 return refusal
         card = up[-movable] if target is None and movable else up[-1]
-        return self._fit_refusal(card, target) or self._group_refusal(card)
+        return self._fit_refusal(state, card, target, columns) or self._group_refusal(card, source)
 
-    # -- what a legal move does ---------------------------------------------------------------
+    # -- what a legal move does ---------------------------------------------------------------------
 
     def draw_count(self, state: State, rules: Ruleset) -> int:
         """How many cards a tap of the stock turns onto the waste."""
         return rules.draw_count(state)
 
     def events(self, state: State, move: Move, rules: Ruleset) -> list[Event]:
-        index = state.table.index
+        events = self._block_events(state, move, rules)
+        if self.effects:
+            cards = () if move.is_draw else self._moving(state, move)
+            attempt = Attempt(self, state, rules, self._resolved(state, move, rules), cards)
+            after = apply_all(state, events)
+            for effect in self.effects:
+                more = effect.after(attempt, events, after)
+                if more:
+                    events = events + more
+                    after = apply_all(after, more)
+        return events
+
+    def _moving(self, state: State, move: Move) -> Cards:
+        return state.piles[state.table.index[move.src]].up[-(move.count or 1) :]
+
+    def _resolved(self, state: State, move: Move, rules: Ruleset) -> Move:
+        if move.dst == "f":
+            card = self._top(state, move.src)
+            return Move(move.src, self._own_foundation(state, card, move.src, rules))
+        return move
+
+    def _block_events(self, state: State, move: Move, rules: Ruleset, *, fill: bool = True) -> list[Event]:
         if move.is_draw:
-            deals = self.stock_block.deals if self.stock_block else "waste"
-            stock = state.stock
-            if deals == "each":
-                dsts = self._tableau_ids[: len(stock)]
-                events: list[Event] = [StockDealt(dsts, stock[: -len(dsts) - 1 : -1])]
-                return self._runs_off(state, events)
-            if deals == "foundation":
-                return [StockDrawn(stock[-1:], dst=self._foundation_ids[0])]
-            if stock:
-                count = min(self.draw_count(state, rules), len(stock))
-                return [StockDrawn(stock[: -count - 1 : -1])]
-            return [WasteRecycled(len(state.waste))]
+            return self._tap_events(state, rules)
+        index = state.table.index
         src, dst = move.src, move.dst or ""
         count = move.count or 1
         column = state.piles[index[src]]
         cards = column.up[-count:]
+        if src == dst:  # the merci: the card pulled up to the top
+            return [CardsMoved(src, src, cards[1:] + cards[:1]), MERCI.added(state)]
         if dst == "f":
-            dst = self._own_foundation(state, cards[0])
-        events = [CardsMoved(src, dst, cards)]
-        if self._kind[src] in (TABLEAU, RESERVE) and count == len(column.up) and column.down:
+            dst = self._own_foundation(state, cards[0], src, rules)
+        events: list[Event] = [CardsMoved(src, dst, cards)]
+        kind = self._kind[src]
+        if kind in (TABLEAU, RESERVE) and count == len(column.up) and column.down:
+            columns = self._columns_of.get(src)
+            if columns is None or columns.block.turns_up:
+                events.append(CardTurnedUp(src, column.down[-1]))
+        elif kind == STOCK and column.down:
             events.append(CardTurnedUp(src, column.down[-1]))
-        if self.foundations_block.runs and self._kind[dst] == TABLEAU:
-            return self._runs_off(state, events)
+        if self._runs and self._kind[dst] == TABLEAU:
+            events = self._runs_off(state, events)
+        if self._fills and fill:
+            events = self._filled(state, events, rules)
         return events
 
-    def _own_foundation(self, state: State, card: Card) -> str:
-        pile = self._accepting_foundation(state, card)
+    def _tap_events(self, state: State, rules: Ruleset) -> list[Event]:
+        stock_block = self.stock_block
+        assert stock_block is not None
+        deals = stock_block.deals
+        stock = state.stock
+        if deals == "each":
+            dsts = self._tableau_ids[: len(stock)]
+            return self._runs_off(state, [StockDealt(dsts, stock[: -len(dsts) - 1 : -1])])
+        if deals == "foundation":
+            return [StockDrawn(stock[-1:], dst=self._foundation_ids[0])]
+        if deals == "redeal":
+            return self._redeal_events(state)
+        if stock_block.face_up:
+            return self._face_up_tap(state)
+        if stock:
+            count = min(self.draw_count(state, rules), len(stock))
+            return [StockDrawn(stock[: -count - 1 : -1])]
+        return [WasteRecycled(len(state.waste))]
+
+    def _face_up_tap(self, state: State) -> list[Event]:
+        """A stock whose next card lies face up: that card goes onto the waste and the
+        next turns up; with none left beneath, the waste goes back and its first card
+        turns up."""
+        pile = state.pile("s")
+        events: list[Event] = []
+        waste = state.waste
+        if pile.up:
+            events.append(CardsMoved("s", "w", pile.up))
+            waste = waste + pile.up
+            if pile.down:
+                return [*events, CardTurnedUp("s", pile.down[-1])]
+        return [*events, WasteRecycled(len(waste)), CardTurnedUp("s", waste[0])]
+
+    def _redeal_events(self, state: State) -> list[Event]:
+        """The tableau gathered (by ``Redeal.gather``), shuffled where the redeal says so,
+        and dealt again (by ``Redeal.deal``, else as at the start)."""
+        stock = self.stock_block
+        assert stock is not None and stock.redeal is not None
+        redeal = stock.redeal
+        piles = [state.piles[place] for _, place in self._tableau_pairs]
+        if redeal.gather == BOTTOM_UP:
+            cards = [card for pile in piles for card in pile.cards]
+        else:
+            cards = [card for pile in piles for card in reversed(pile.cards)]
+        extra: list[Event] = []
+        if redeal.shuffle:
+            places, drawn = SHUFFLE.draw(state, len(cards))
+            cards = [cards[place] for place in places]
+            extra.append(drawn)
+        pattern = redeal.deal if redeal.deal is not None else self.tableau_block.deal
+        if isinstance(pattern, tuple):
+            spots = self._rows(pattern, len(cards))
+        else:
+            spots = pattern.deal(len(cards), len(self._tableau_ids))
+        dealt = sorted(zip(spots, cards, strict=False), key=lambda spot: spot[0][1])
+        dsts = tuple(self._tableau_ids[column] for (column, _), _ in dealt)
+        down = sum(not up for (_, up), _ in dealt)
+        return [Redealt(self._tableau_ids, dsts, tuple(card for _, card in dealt), down), *extra]
+
+    def _rows(self, sizes: tuple[int, ...], count: int) -> list[tuple[int, bool]]:
+        """The spots of a row-by-row deal of ``count`` cards onto columns of ``sizes``
+        (then on round the columns), each column's last card face up."""
+        spots: list[tuple[int, bool]] = []
+        row = 0
+        while len(spots) < count and sizes:
+            for column, size in enumerate(sizes):
+                if row < size or row >= max(sizes):
+                    spots.append((column, False))
+            row += 1
+        return Spots(tuple(spots[:count])).deal(count, len(sizes))
+
+    def _own_foundation(self, state: State, card: Card, src: str, rules: Ruleset) -> str:
+        pile = self._accepting_foundation(state, card, src, rules)
         if pile is None:
             raise ValueError(f"no foundation takes {card}")
         return pile
-
-    def _accepting_foundation(self, state: State, card: Card) -> str | None:
-        """The first foundation that takes ``card`` now (of its suit, when they are by
-        suit), or None."""
-        for pile, _ in self._foundations_for[card.suit]:
-            if self._foundation_takes(state, card, pile):
-                return pile
-        return None
 
     def _runs_off(self, state: State, events: list[Event]) -> list[Event]:
         """Spider: every column ending in a whole run, king to ace of one suit, sends it
@@ -1005,7 +1250,20 @@ class Declared(Variant):
                 after = apply_all(after, more)
         return events
 
-    # -- move generation ----------------------------------------------------------------------
+    def _filled(self, state: State, events: list[Event], rules: Ruleset) -> list[Event]:
+        """A column left empty gets the top card of its ``fill_from`` pile at once."""
+        after = apply_all(state, events)
+        for columns, source in self._fills:
+            assert source is not None
+            for pile in columns.ids:
+                if after.pile(pile) or not after.pile(source).up:
+                    continue
+                more = self._block_events(after, Move(source, pile), rules, fill=False)
+                events = events + more
+                after = apply_all(after, more)
+        return events
+
+    # -- move generation ----------------------------------------------------------------------------
 
     def legal_moves(self, state: State, rules: Ruleset) -> list[Move]:
         if state.table is not self.table:
@@ -1019,77 +1277,162 @@ class Declared(Variant):
         cells = [(pile, piles[place]) for pile, place in self._cell_pairs]
         # Reserves: their top card plays, as a cell's does; nothing goes on them.
         reserves = [(pile, piles[place].up[-1]) for pile, place in self._reserve_pairs if piles[place].up]
-        foundation_block = self.foundations_block
+        stock_block = self.stock_block
+        if stock_block is not None and stock_block.face_up and piles[self._stock_place].up:
+            reserves.append(("s", piles[self._stock_place].up[-1]))
         # To the foundations: the waste top, the column tops, the cells.
-        if not foundation_block.runs:
+        if not self._runs:
             tops: list[tuple[str, Card]] = []
             if waste_top is not None:
                 tops.append((waste, waste_top))  # type: ignore[arg-type]
             tops += [(pile, column.up[-1]) for pile, column in tableau if column.up]
             tops += [(pile, cell.up[-1]) for pile, cell in cells if cell.up]
             tops += reserves
-            by_suit = foundation_block.by_suit
-            if type(self)._foundation_takes is not Declared._foundation_takes:
-                for src, card in tops:
-                    dst = self._accepting_foundation(state, card)
-                    if dst is not None:
-                        moves.append(Move(src, "f" if by_suit else dst))
-            else:  # the same test, inlined: it is most of the time spent here
-                base = self.foundation_base(state)
-                home_fitting = self._foundation_fitting
-                for src, card in tops:
-                    for pile, place in self._foundations_for[card.suit]:
-                        on = piles[place].up
-                        if card.index in home_fitting[on[-1].index] if on else base in (ANY_CARD, card.rank):
-                            moves.append(Move(src, "f" if by_suit else pile))
-                            break
-            if by_suit and self.decks > 1:  # two decks: the suit's other foundations that take a card
-                for src, card in tops:
-                    first = self._accepting_foundation(state, card)
-                    others = self._foundations_for[card.suit]
-                    moves += [
-                        Move(src, pile)
-                        for pile, _ in others
-                        if pile != first and self._foundation_takes(state, card, pile)
-                    ]
+            if rules.returns_allowed:  # a foundation's top to another, where not by suit
+                tops += [
+                    (pile, piles[place].up[-1])
+                    for home in self._homes
+                    if home.returns and not home.by_suit
+                    for pile, place in zip(home.ids, home.places, strict=True)
+                    if piles[place].up
+                ]
+            moves += self._moves_home(state, tops, rules)
         # To the columns: every card that can move, by its face.
         sources: dict[int, list[tuple[str, int]]] = {}
         if waste_top is not None:
             sources[waste_top.index] = [(waste, 1)]  # type: ignore[list-item]
-        if rules.returns_allowed and foundation_block.returns and not foundation_block.runs:
-            for pile, place in self._foundation_places:
-                cards = piles[place].up
-                if cards:
-                    sources.setdefault(cards[-1].index, []).append((pile, 1))
+        if rules.returns_allowed and not self._runs:
+            for home in self._homes:
+                if home.returns:
+                    for pile, place in zip(home.ids, home.places, strict=True):
+                        cards = piles[place].up
+                        if cards:
+                            sources.setdefault(cards[-1].index, []).append((pile, 1))
         for pile, cell in cells:
             if cell.up:
                 sources.setdefault(cell.up[-1].index, []).append((pile, 1))
         for pile, card in reserves:
             sources.setdefault(card.index, []).append((pile, 1))
-        if self._group_build is None or type(self).movable is not Declared.movable:
-            movable = self.movable
+        self._column_sources(tableau, sources)
+        for columns in self._columns:
+            moves += self._moves_to_columns(state, columns, sources, rules)
+        # To the cells: every single card that can move.
+        free = [pile for pile, cell in cells if not cell]
+        if free:
+            singles = [src for found in sources.values() for src, size in found if size == 1]
+            moves += [
+                Move(src, cell)
+                for cell in free
+                for src in singles
+                if self._cell_takes[cell] is None
+                or self._wrong_source(src, cell, self._cell_takes[cell]) is None
+            ]
+        if self._merci and MERCI.value(state) < self._merci:
+            moves += [
+                Move(pile, pile, count)
+                for columns in self._columns
+                if columns.block.merci
+                for pile in columns.ids
+                for count in range(2, len(piles[state.table.index[pile]].up) + 1)
+            ]
+        # A waste stock with cards always draws; every other case asks the rule.
+        if stock_block is not None and (
+            (
+                stock_block.deals == "waste"
+                and piles[self._stock_place].down
+                and not (stock_block.needs_empty_waste and waste_cards)
+            )
+            or isinstance(self._check_tap(state, rules), Move)
+        ):
+            moves.append(DRAW)
+        if self._has_rules:
+            moves = [move for move in moves if self._rule_refusal(state, move, rules) is None]
+        return moves
+
+    def _moves_home(self, state: State, tops: list[tuple[str, Card]], rules: Ruleset) -> list[Move]:
+        """The moves of ``tops`` to the foundations: for each card, its own foundation
+        first (``SRC>f`` where they are by suit), then, after every card's first, the
+        other foundations that take it too."""
+        moves: list[Move] = []
+        piles = state.piles
+        if self._one_home:  # the test inlined: it is most of the time spent here
+            home = self._homes[0]
+            by_suit = home.by_suit
+            fitting = home.fitting
+            base = home.base_of(home.ids[0], state) if home.bases is None else None
+            for src, card in tops:
+                for pile, place, _ in self._foundations_for[card.suit]:
+                    on = piles[place].up
+                    wanted = base if base is not None else home.base_of(pile, state)
+                    fits = card.index in fitting[on[-1].index] if on else wanted in (ANY_CARD, card.rank)
+                    if fits and pile != src:
+                        moves.append(Move(src, "f" if by_suit else pile))
+                        break
+            if self.decks == 1 and by_suit:
+                return moves
+        else:
+            for src, card in tops:
+                first = self._accepting_foundation(state, card, src, rules)
+                if first is not None:
+                    moves.append(Move(src, "f" if self._home_of[first].by_suit else first))
+        for src, card in tops:  # the other foundations that take a card
+            first = self._accepting_foundation(state, card, src, rules)
+            moves += [
+                Move(src, pile)
+                for pile, place, home in self._foundations_for[card.suit]
+                if pile not in (first, src)
+                and self._home_takes(state, card, pile, place, home)
+                and self._home_allows(state, card, pile, home, src, rules)
+            ]
+        return moves
+
+    def _column_sources(
+        self, tableau: list[tuple[str, Pile]], sources: dict[int, list[tuple[str, int]]]
+    ) -> None:
+        """Add every group that may leave a column, by the face of its bottom card."""
+        for columns in self._columns:
+            ids = columns.ids
+            if columns.group_build is None or self._movable_own:
+                for pile, column in tableau:
+                    if pile not in ids:
+                        continue
+                    up = column.up
+                    for size in range(1, self._movable_at(up, pile) + 1):
+                        if columns.mode != WHOLE_OR_TOP or size in (1, len(column)):
+                            sources.setdefault(up[-size].index, []).append((pile, size))
+                continue
+            group = columns.group_fitting
+            whole = columns.mode == WHOLE_OR_TOP
             for pile, column in tableau:
-                up = column.up
-                for size in range(1, movable(up) + 1):
-                    sources.setdefault(up[-size].index, []).append((pile, size))
-        else:  # the groups of movable(), inlined
-            group = self._group_fitting
-            for pile, column in tableau:
+                if pile not in ids:
+                    continue
                 up = column.up
                 size = len(up)
                 face = up[-1].index if size else 0
                 for depth in range(1, size + 1):
-                    sources.setdefault(face, []).append((pile, depth))
+                    if not whole or depth in (1, len(column)):
+                        sources.setdefault(face, []).append((pile, depth))
                     if depth == size:
                         break
                     under = up[-depth - 1].index
                     if face not in group[under]:
                         break
                     face = under
-        limit = self.tableau_block.limit
-        empty = self.tableau_block.empty
-        fitting = self._fitting
-        for dst, column in tableau:
+
+    def _moves_to_columns(
+        self, state: State, columns: _Columns, sources: dict[int, list[tuple[str, int]]], rules: Ruleset
+    ) -> list[Move]:
+        moves: list[Move] = []
+        piles = state.piles
+        index = self.table.index
+        limit = columns.limit
+        empty = columns.empty
+        if empty == BELOW_BASE:
+            empty = self._space_rank(state)
+        fitting = columns.fitting
+        takes = columns.takes_from
+        for dst, place in columns.pairs:
+            column = piles[place]
             if column.up:
                 wanted: Sequence[int] = fitting[column.up[-1].index]
             elif column.down or empty == NO_CARD:
@@ -1112,22 +1455,12 @@ class Declared(Variant):
                 for src, size in found:
                     if src == dst or (most is not None and size > most):
                         continue
+                    if takes is not None and src not in takes and self._kind.get(src) not in takes:
+                        continue
                     count = size if size > 1 else None
                     if count is None and not column and self._kind[src] == TABLEAU:
-                        count = self._written_count(1, None, piles[self.table.index[src]].up, most)
+                        count = self._written_count(1, None, piles[index[src]].up, most, src, columns)
                     moves.append(Move(src, dst, count))
-        # To the cells: every single card that can move.
-        free = [pile for pile, cell in cells if not cell]
-        if free:
-            singles = [src for found in sources.values() for src, size in found if size == 1]
-            moves += [Move(src, cell) for cell in free for src in singles]
-        # A waste stock with cards always draws; every other case asks the rule.
-        stock = self.stock_block
-        if stock is not None and (
-            (stock.deals == "waste" and piles[self._stock_place].down)
-            or isinstance(self._check_draw(state, rules), Move)
-        ):
-            moves.append(DRAW)
         return moves
 
     def is_won(self, state: State) -> bool:
@@ -1135,7 +1468,7 @@ class Declared(Variant):
         piles = state.piles
         return all(not piles[place] for place, kind in enumerate(state.table.kinds) if kind != FOUNDATION)
 
-    # -- the solver ---------------------------------------------------------------------------
+    # -- the solver ---------------------------------------------------------------------------------
 
     def solver(self) -> Solver | None:
         """The generic search over this variant's own rules
@@ -1151,31 +1484,103 @@ class Declared(Variant):
         kind = type(self)
         return all(getattr(kind, name) is getattr(base, name) for name in names)
 
+    def description(self, rules: Ruleset) -> BlocksDescription:
+        """What the search may rely on, from the blocks
+        (:class:`~solitaire.core.description.Description`)."""
+        return BlocksDescription(self, rules)
+
+    def plain(self) -> bool:
+        """Whether the variant's moves are the blocks' own: no rule or effect of its own,
+        no method of the moves overridden, and cards that only move and turn up (no
+        column filled from elsewhere, no pull, no redeal, a stock that turns face down)."""
+        kind = type(self)
+        stock = self.stock_block
+        return (
+            not self._has_rules
+            and not self.effects
+            and kind.events is Declared.events
+            and kind.legal_moves is Declared.legal_moves
+            and kind.check is Declared.check
+            and not self._fills
+            and not self._merci
+            and all(columns.block.turns_up for columns in self._columns)
+            and (stock is None or (stock.deals != "redeal" and not stock.face_up))
+        )
+
     def interchangeable(self) -> tuple[tuple[str, ...], ...]:
         """Groups of piles whose cards may be exchanged, pile for pile, without changing
-        what the rules allow: the solver searches such positions once.  By default the
-        cells, the tableau columns (unless they are laid out by position), and the
-        foundations when any suit may start any of them and the blocks' test decides
-        what they take.  A variant whose rules tell these piles apart (Clock's hours,
-        Grandfather's redeal in column order) says so here; tests check every
-        built-in's claim by exchanging piles in random positions."""
-        groups = [self.table.ids_of(CELL)]
-        if not any(spec.at is not None or spec.covered_by for spec in self.piles(self.empty_state())):
-            groups.append(self._tableau_ids)
-        home = self.foundations_block
-        if not home.by_suit and type(self)._foundation_takes is Declared._foundation_takes:
-            groups.append(self._foundation_ids)
+        what the rules allow: the solver searches such positions once.  By default each
+        group of cells; each group of columns, unless the columns are laid out by
+        position, the game has effects of its own or a redeal (which gathers them in
+        their order); each group of foundations that any suit may start, with one base
+        for all and no cards dealt onto them.  A group with rules of its own is never one,
+        nor are two groups together.  A variant whose rules tell these piles apart says
+        so here; the kit checks every claim by exchanging piles in random positions."""
+        groups: list[tuple[str, ...]] = []
+        stock = self.stock_block
+        positioned = any(spec.at is not None or spec.covered_by for spec in self.piles(self.empty_state()))
+        redeals = stock is not None and stock.deals == "redeal"
+        for group in self.groups:
+            block = group.block
+            if (isinstance(block, Cells) and not block.rules and block.takes_from is None) or (
+                isinstance(block, Tableau) and not (positioned or self.effects or redeals or block.rules)
+            ):
+                groups.append(group.ids)
+            elif isinstance(block, Foundations):
+                home = self._home_of[group.ids[0]]
+                if not (home.by_suit or home.by_rank or home.bases is not None or home.rules or home.bottom):
+                    groups.append(group.ids)
         return tuple(group for group in groups if len(group) > 1)
 
 
-@functools.cache
-def _fitting_faces(build: Build) -> tuple[tuple[int, ...], ...]:
-    """For each face 0..51, the faces that ``build`` lets go on it, in order."""
-    from solitaire.core.cards import CARDS
+class BlocksDescription:
+    """The :class:`~solitaire.core.description.Description` of a declared variant under
+    one set of rules, worked out from its blocks."""
 
-    return tuple(tuple(card.index for card in CARDS if build.fits(card, target)) for target in CARDS)
+    def __init__(self, variant: Declared, rules: Ruleset) -> None:
+        self.variant = variant
+        self.table = variant.table
+        self.decks = variant.decks
+        self.interchangeable = variant.interchangeable()
+        stock = variant.stock_block
+        self.has_stock = stock is not None
+        self.deals_onto_columns = stock is not None and stock.deals == "each"
+        self.stock_turns_to_waste = stock is not None and stock.deals == "waste" and not stock.rules
+        self.stock_needs_full_columns = stock is not None and stock.deals == "each" and stock.needs_full
+        columns = variant._columns
+        builds = {c.build for c in columns}
+        self.tableau_fits = tuple(map(frozenset, columns[0].fitting)) if len(builds) == 1 else None
+        grouping = {c.group_build for c in columns}
+        self.group_fits = columns[0].group_fitting if len(grouping) == 1 and None not in grouping else None
+        self.base_moves_alone = all(
+            c.mode == SINGLE
+            or (c.group_build is not None and c.group_build.direction == DOWN and not c.group_build.wrap)
+            for c in columns
+        )
+        plain = variant.plain()
+        self.plain_moves = (
+            plain and self.tableau_fits is not None and all(c.mode in (ORDERED, SINGLE) for c in columns)
+        )
+        homes = variant._homes
+        self.runs_home = any(home.runs for home in homes)
+        self.homes_by_suit = (
+            plain
+            and len({(home.base, home.build) for home in homes}) == 1
+            and all(
+                home.by_suit
+                and not home.runs
+                and not home.bottom
+                and home.bases is None
+                and home.base != DEALT
+                and home.build == Build(UP, SAME_SUIT)
+                for home in homes
+            )
+        )
+        returning = rules.returns_allowed and any(home.returns for home in homes)
+        self.returns = returning
+        self.homes_kept = not (
+            rules.returns_allowed and any(home.returns and not home.runs for home in homes)
+        )
 
-
-_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-_KING_FACES: Final = (12, 25, 38, 51)
-_SPIDER_RUN: Final = Build(DOWN, SAME_SUIT)
+    def base(self, state: State) -> int:
+        return self.variant.foundation_base(state)
