@@ -123,6 +123,7 @@ class _Home:
         self.block = block
         self.ids = group.ids
         self.places = tuple(index[pile] for pile in group.ids)
+        self.pairs = tuple(zip(group.ids, self.places, strict=True))
         self.by_suit = block.by_suit and not block.by_rank
         self.by_rank = block.by_rank
         self.build = block.build
@@ -133,12 +134,14 @@ class _Home:
         placement = block.placement
         #: Whether the deal may lay cards of another rank than the base on the piles:
         #: then a pile takes a card only when its bottom card is its base.
-        self.bottom = isinstance(placement, Next)
+        self.bottom = isinstance(placement, Next) and block.base != DEALT
         bases = block.base if isinstance(block.base, tuple) else None
         if block.by_rank:
             bases = tuple(range(1, len(group.ids) + 1))
         self.bases = bases
         self.base = block.base if isinstance(block.base, int) else None
+        #: The base every pile has, when it is one rank fixed by the declaration.
+        self.fixed = self.base if bases is None and self.base != DEALT else None
 
     def suit_of(self, pile: str) -> int | None:
         """The suit a by-suit pile takes (by its place in the group), or None."""
@@ -321,7 +324,17 @@ class Declared(Variant):
             pile: None if block.takes_from is None else frozenset(block.takes_from)  # type: ignore[union-attr]
             for pile, block in self._cells_of.items()
         }
-        self._one_home = len(self._homes) == 1 and not self._homes[0].rules and not self._homes[0].bottom
+        home = self._homes[0]
+        #: One group of foundations, one a suit, nothing but the blocks deciding what they take.
+        self._one_suit_home = (
+            len(self._homes) == 1
+            and self.decks == 1
+            and home.by_suit
+            and home.bases is None
+            and not home.rules
+            and not home.bottom
+            and len(home.ids) == 4
+        )
         self._movable_own = type(self).movable is not Declared.movable
         self._runs = any(home.runs for home in self._homes)
         self._has_rules = any(getattr(group.block, "rules", ()) for group in self.groups) or bool(
@@ -329,6 +342,19 @@ class Declared(Variant):
         )
         self._merci = next((c.block.merci for c in self._columns if c.block.merci), 0)
         self._fills = tuple((c, c.block.fill_from) for c in self._columns if c.block.fill_from)
+        stock = self.stock_block
+        self._stock_up = stock is not None and stock.face_up
+        self._plain_waste = stock is not None and stock.deals == "waste" and not stock.needs_empty_waste
+        #: The foundations whose top card may go to another foundation (not by suit).
+        self._home_tops = tuple(
+            pair for home in self._homes if home.returns and not home.by_suit for pair in home.pairs
+        )
+        #: The foundations whose top card may come back, where the rules allow it.
+        self._returning = (
+            ()
+            if self._runs
+            else tuple((pile, place) for home in self._homes if home.returns for pile, place in home.pairs)
+        )
 
     # -- fields -------------------------------------------------------------------------------------
 
@@ -1273,75 +1299,60 @@ class Declared(Variant):
         waste = self._waste
         waste_cards = piles[self._waste_place].up if self._waste_place is not None else ()
         waste_top = waste_cards[-1] if waste_cards else None
-        tableau = [(pile, piles[place]) for pile, place in self._tableau_pairs]
         cells = [(pile, piles[place]) for pile, place in self._cell_pairs]
         # Reserves: their top card plays, as a cell's does; nothing goes on them.
         reserves = [(pile, piles[place].up[-1]) for pile, place in self._reserve_pairs if piles[place].up]
         stock_block = self.stock_block
-        if stock_block is not None and stock_block.face_up and piles[self._stock_place].up:
+        if self._stock_up and piles[self._stock_place].up:
             reserves.append(("s", piles[self._stock_place].up[-1]))
         # To the foundations: the waste top, the column tops, the cells.
         if not self._runs:
             tops: list[tuple[str, Card]] = []
             if waste_top is not None:
                 tops.append((waste, waste_top))  # type: ignore[arg-type]
-            tops += [(pile, column.up[-1]) for pile, column in tableau if column.up]
+            for pile, place in self._tableau_pairs:
+                up = piles[place].up
+                if up:
+                    tops.append((pile, up[-1]))
             tops += [(pile, cell.up[-1]) for pile, cell in cells if cell.up]
             tops += reserves
             if rules.returns_allowed:  # a foundation's top to another, where not by suit
-                tops += [
-                    (pile, piles[place].up[-1])
-                    for home in self._homes
-                    if home.returns and not home.by_suit
-                    for pile, place in zip(home.ids, home.places, strict=True)
-                    if piles[place].up
-                ]
+                tops += [(pile, piles[place].up[-1]) for pile, place in self._home_tops if piles[place].up]
             moves += self._moves_home(state, tops, rules)
         # To the columns: every card that can move, by its face.
         sources: dict[int, list[tuple[str, int]]] = {}
         if waste_top is not None:
             sources[waste_top.index] = [(waste, 1)]  # type: ignore[list-item]
-        if rules.returns_allowed and not self._runs:
-            for home in self._homes:
-                if home.returns:
-                    for pile, place in zip(home.ids, home.places, strict=True):
-                        cards = piles[place].up
-                        if cards:
-                            sources.setdefault(cards[-1].index, []).append((pile, 1))
+        if rules.returns_allowed:
+            for pile, place in self._returning:
+                cards = piles[place].up
+                if cards:
+                    sources.setdefault(cards[-1].index, []).append((pile, 1))
         for pile, cell in cells:
             if cell.up:
                 sources.setdefault(cell.up[-1].index, []).append((pile, 1))
         for pile, card in reserves:
             sources.setdefault(card.index, []).append((pile, 1))
-        self._column_sources(tableau, sources)
+        for columns in self._columns:
+            self._column_sources(piles, columns, sources)
         for columns in self._columns:
             moves += self._moves_to_columns(state, columns, sources, rules)
         # To the cells: every single card that can move.
         free = [pile for pile, cell in cells if not cell]
         if free:
             singles = [src for found in sources.values() for src, size in found if size == 1]
+            takes = self._cell_takes
             moves += [
                 Move(src, cell)
                 for cell in free
                 for src in singles
-                if self._cell_takes[cell] is None
-                or self._wrong_source(src, cell, self._cell_takes[cell]) is None
+                if takes[cell] is None or self._wrong_source(src, cell, takes[cell]) is None
             ]
         if self._merci and MERCI.value(state) < self._merci:
-            moves += [
-                Move(pile, pile, count)
-                for columns in self._columns
-                if columns.block.merci
-                for pile in columns.ids
-                for count in range(2, len(piles[state.table.index[pile]].up) + 1)
-            ]
+            moves += self._merci_moves(state)
         # A waste stock with cards always draws; every other case asks the rule.
         if stock_block is not None and (
-            (
-                stock_block.deals == "waste"
-                and piles[self._stock_place].down
-                and not (stock_block.needs_empty_waste and waste_cards)
-            )
+            (self._plain_waste and piles[self._stock_place].down)
             or isinstance(self._check_tap(state, rules), Move)
         ):
             moves.append(DRAW)
@@ -1349,75 +1360,95 @@ class Declared(Variant):
             moves = [move for move in moves if self._rule_refusal(state, move, rules) is None]
         return moves
 
+    def _merci_moves(self, state: State) -> list[Move]:
+        piles = state.piles
+        return [
+            Move(pile, pile, count)
+            for columns in self._columns
+            if columns.block.merci
+            for pile, place in columns.pairs
+            for count in range(2, len(piles[place].up) + 1)
+        ]
+
     def _moves_home(self, state: State, tops: list[tuple[str, Card]], rules: Ruleset) -> list[Move]:
         """The moves of ``tops`` to the foundations: for each card, its own foundation
         first (``SRC>f`` where they are by suit), then, after every card's first, the
         other foundations that take it too."""
         moves: list[Move] = []
         piles = state.piles
-        if self._one_home:  # the test inlined: it is most of the time spent here
+        if self._one_suit_home:  # one foundation a suit: the test inlined, most of the time spent here
             home = self._homes[0]
-            by_suit = home.by_suit
             fitting = home.fitting
-            base = home.base_of(home.ids[0], state) if home.bases is None else None
+            base = home.base_of(home.ids[0], state)
             for src, card in tops:
-                for pile, place, _ in self._foundations_for[card.suit]:
+                for _, place, _ in self._foundations_for[card.suit]:
                     on = piles[place].up
-                    wanted = base if base is not None else home.base_of(pile, state)
-                    fits = card.index in fitting[on[-1].index] if on else wanted in (ANY_CARD, card.rank)
-                    if fits and pile != src:
-                        moves.append(Move(src, "f" if by_suit else pile))
+                    if card.index in fitting[on[-1].index] if on else base in (ANY_CARD, card.rank):
+                        moves.append(Move(src, "f"))
                         break
-            if self.decks == 1 and by_suit:
-                return moves
-        else:
-            for src, card in tops:
-                first = self._accepting_foundation(state, card, src, rules)
-                if first is not None:
-                    moves.append(Move(src, "f" if self._home_of[first].by_suit else first))
-        for src, card in tops:  # the other foundations that take a card
-            first = self._accepting_foundation(state, card, src, rules)
-            moves += [
-                Move(src, pile)
-                for pile, place, home in self._foundations_for[card.suit]
-                if pile not in (first, src)
-                and self._home_takes(state, card, pile, place, home)
-                and self._home_allows(state, card, pile, home, src, rules)
-            ]
-        return moves
+            return moves
+        others: list[Move] = []
+        for src, card in tops:
+            accepting = self._accepting(state, card, src, rules)
+            if accepting:
+                first = accepting[0]
+                moves.append(Move(src, "f" if self._home_of[first].by_suit else first))
+                others += [Move(src, pile) for pile in accepting[1:]]
+        return moves + others
+
+    def _accepting(self, state: State, card: Card, src: str, rules: Ruleset) -> list[str]:
+        """Every foundation that takes ``card`` (from ``src``) now, in table order."""
+        piles = state.piles
+        found = []
+        rank, face = card.rank, card.index
+        for pile, place, home in self._foundations_for[card.suit]:
+            if pile == src:
+                continue
+            on = piles[place].up
+            base = home.fixed if home.fixed is not None else home.base_of(pile, state)
+            if on:
+                if face not in home.fitting[on[-1].index]:
+                    continue
+                if home.bottom and base != ANY_CARD and on[0].rank != base:
+                    continue
+            elif base != ANY_CARD and base != rank:
+                continue
+            if home.rules and not self._home_allows(state, card, pile, home, src, rules):
+                continue
+            found.append(pile)
+        return found
 
     def _column_sources(
-        self, tableau: list[tuple[str, Pile]], sources: dict[int, list[tuple[str, int]]]
+        self, piles: tuple[Pile, ...], columns: _Columns, sources: dict[int, list[tuple[str, int]]]
     ) -> None:
-        """Add every group that may leave a column, by the face of its bottom card."""
-        for columns in self._columns:
-            ids = columns.ids
-            if columns.group_build is None or self._movable_own:
-                for pile, column in tableau:
-                    if pile not in ids:
-                        continue
-                    up = column.up
-                    for size in range(1, self._movable_at(up, pile) + 1):
-                        if columns.mode != WHOLE_OR_TOP or size in (1, len(column)):
-                            sources.setdefault(up[-size].index, []).append((pile, size))
-                continue
-            group = columns.group_fitting
-            whole = columns.mode == WHOLE_OR_TOP
-            for pile, column in tableau:
-                if pile not in ids:
-                    continue
+        """Add every group that may leave a column of ``columns``, by the face of its
+        bottom card."""
+        whole = columns.mode == WHOLE_OR_TOP
+        if columns.group_build is None or self._movable_own:
+            for pile, place in columns.pairs:
+                column = piles[place]
                 up = column.up
-                size = len(up)
-                face = up[-1].index if size else 0
-                for depth in range(1, size + 1):
-                    if not whole or depth in (1, len(column)):
-                        sources.setdefault(face, []).append((pile, depth))
-                    if depth == size:
-                        break
-                    under = up[-depth - 1].index
-                    if face not in group[under]:
-                        break
-                    face = under
+                for size in range(1, self._movable_at(up, pile) + 1):
+                    if not whole or size == 1 or size == len(column.down) + len(up):
+                        sources.setdefault(up[-size].index, []).append((pile, size))
+            return
+        group = columns.group_fitting
+        for pile, place in columns.pairs:
+            column = piles[place]
+            up = column.up
+            size = len(up)
+            if not size:
+                continue
+            face = up[-1].index
+            for depth in range(1, size + 1):
+                if not whole or depth == 1 or (depth == size and not column.down):
+                    sources.setdefault(face, []).append((pile, depth))
+                if depth == size:
+                    break
+                under = up[-depth - 1].index
+                if face not in group[under]:
+                    break
+                face = under
 
     def _moves_to_columns(
         self, state: State, columns: _Columns, sources: dict[int, list[tuple[str, int]]], rules: Ruleset
