@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import ROOT, checked_out  # noqa: E402
+from engine import ROOT, checked_out
 
-from solitaire.core.playout import play_randomly  # noqa: E402
-from solitaire.plugins.builtins import new_catalog  # noqa: E402
+from solitaire.core.playout import play_randomly
+from solitaire.plugins.builtins import new_catalog
 
 #: Measures the games read as JSON on stdin with the ``solitaire`` package found first on
 #: the path; prints, per game, the actions per second and the seconds per legal_moves.
@@ -105,7 +105,9 @@ def measure(folder: Path, recorded: dict[str, list[tuple[str, list[str]]]]) -> d
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--before", default="0ce7d27", help="the commit to compare with")
     parser.add_argument("--games", type=int, default=6, help="games per game and draw")
     parser.add_argument("--length", type=int, default=200, help="actions per game")

@@ -263,6 +263,12 @@ class Variant(ABC):
         built from blocks adds those its blocks need)."""
         return self.fields
 
+    def returns_possible(self) -> bool:
+        """Whether cards could ever come back from the foundations, if the game's
+        options allow it (then the New Game dialog offers the choice).  True unless
+        the variant says otherwise; declared variants answer from their blocks."""
+        return True
+
     def description(self, rules: Ruleset) -> Description | None:
         """What the generic search may rely on about these rules
         (:class:`~solitaire.core.description.Description`), or None (the default): then

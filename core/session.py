@@ -152,11 +152,8 @@ def has_waste(variant: Variant) -> bool:
 
 def returns_matter(variant: Variant) -> bool:
     """Whether cards could come back from the variant's foundations (then the choice
-    to allow it matters)."""
-    from solitaire.variants.blocks import Foundations
-
-    block = getattr(variant, "foundations_block", None)
-    return not isinstance(block, Foundations) or block.returns
+    to allow it matters): ``Variant.returns_possible``."""
+    return variant.returns_possible()
 
 
 @attrs.frozen

@@ -155,7 +155,19 @@ def _sight(state: State, rules: Ruleset) -> tuple[Hashable, ...]:
         ),
         stock_seen(state),
         rules.redeal.passes_left(state),
+        _known_values(state, rules),
     )
+
+
+def _hidden_fields(rules: Ruleset) -> tuple[str, ...]:
+    """The names of the variant's fields the player cannot know (random sources)."""
+    return tuple(field.name for field in rules.variant.state_fields() if field.hidden)
+
+
+def _known_values(state: State, rules: Ruleset) -> tuple[tuple[str, int], ...]:
+    """The values of the variant's fields that the player knows (all but random sources)."""
+    hidden = _hidden_fields(rules)
+    return tuple((name, value) for name, value in state.variables.items() if name not in hidden)
 
 
 def _seed(state: State, rules: Ruleset) -> int:
@@ -179,6 +191,9 @@ def _seed(state: State, rules: Ruleset) -> int:
     sight: tuple[Hashable, ...] = (foundations, columns, stock_seen(state), rules.redeal.passes_left(state))
     if others:
         sight = (*sight, others)
+    known = _known_values(state, rules)
+    if known:
+        sight = (*sight, known)
     text = repr((_rules_key(rules), talon, sight))
     import hashlib
 
@@ -210,15 +225,24 @@ def deal_unseen(state: State, cards: Sequence[Card]) -> State:
 
 
 def guesses(state: State, rules: Ruleset) -> Iterator[State]:
-    """Endless guesses of the unseen cards, from a generator seeded by what is in sight."""
+    """Endless guesses of the unseen cards, from a generator seeded by what is in sight;
+    the variant's random sources (its hidden fields, such as the seed of the shuffles
+    to come) are guessed too, so that no guess knows how a redeal will fall."""
     pool = unseen_cards(state)
+    hidden = _hidden_fields(rules)
     import random
 
     rng = random.Random(_seed(state, rules))
     while True:
         order = list(pool)
         rng.shuffle(order)
-        yield deal_unseen(state, order)
+        guess = deal_unseen(state, order)
+        if hidden:
+            variables = guess.variables
+            for name in hidden:
+                variables = variables.set(name, rng.getrandbits(64))
+            guess = attrs.evolve(guess, variables=variables)
+        yield guess
 
 
 # -- the hint -------------------------------------------------------------------------------------

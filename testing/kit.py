@@ -139,7 +139,7 @@ class Summary:
 
 
 Snapshot = tuple[object, ...]
-_COUNTERS: Final = ("score", "pass", "credited")
+_COUNTERS: Final = ("score", "pass", "credited", "variables")
 
 
 def _texts(cards: Iterable[Card]) -> str:
@@ -149,12 +149,13 @@ def _texts(cards: Iterable[Card]) -> str:
 def snapshot(state: State) -> Snapshot:
     """A position as plain values, the move counter left out: a copy that stays
     as it was even if a plugin changes the state object.  Each pile gives its id,
-    its kind and its cards (tokens: ``TH.2`` is the second deck's)."""
+    its kind and its cards (tokens: ``TH.2`` is the second deck's); then the counters and
+    the values of the variant's fields."""
     piles = tuple(
         (pile, kind, f"{_texts(cards.down)} | {_texts(cards.up)}")
         for pile, kind, cards in zip(state.table.ids, state.table.kinds, state.piles, strict=False)
     )
-    return (piles, state.score, state.pass_number, state.credited)
+    return (piles, state.score, state.pass_number, state.credited, tuple(state.variables.items()))
 
 
 def _difference(expected: Snapshot, found: Snapshot) -> str:
@@ -622,7 +623,9 @@ class _Playout:
         frozen = snapshot(state)
         text = self._check_json(state)
         self._check_piles(state)
+        self._check_variables(state)
         legal = self._check_legal_moves(state)
+        self._check_interchangeable(state, legal)
         listed = set(legal)
         refused: list[tuple[Move, Refusal]] = []
         for move in _some_moves(state, self.sampler, self.kit.samples):
@@ -662,6 +665,70 @@ class _Playout:
         if not isinstance(checked, Move | Refusal):
             self.fail(f"check({move}) returned {checked!r}: it must return a Move or a Refusal")
         return checked
+
+    def _check_variables(self, state: State) -> None:
+        """The values beside the piles are those of the variant's declared fields, each
+        one a value its field holds."""
+        assert self.game is not None
+        variant = self.game.rules.variant
+        fields = {field.name: field for field in variant.state_fields()}
+        if len(fields) != len(variant.state_fields()):
+            self.fail(f"the variant declares a field twice: {[f.name for f in variant.state_fields()]}")
+        if any(field.hidden for field in fields.values()) and not variant.hidden_information:
+            self.fail(
+                "the variant keeps a random source (a hidden field) but says hidden_information = False:"
+                " a hint that knew it would know how the cards will fall"
+            )
+        for name, value in state.variables.items():
+            field = fields.get(name)
+            if field is None:
+                self.fail(f"the state holds {name}={value}, a field the variant does not declare")
+            if not field.allows(value):
+                self.fail(f"the field {name} holds {value!r}, which it may not ({type(field).__name__})")
+
+    def _check_interchangeable(self, state: State, legal: Sequence[Move]) -> None:
+        """The piles the variant calls interchangeable are: with the cards of each such
+        group exchanged pile for pile at random, the legal moves are the same moves of the
+        exchanged piles (and the game as won as before)."""
+        assert self.game is not None
+        rules = self.game.rules
+        described = rules.variant.description(rules)
+        if described is None or not described.interchangeable:
+            return
+        if described.deals_onto_columns and state.stock:
+            groups = [g for g in described.interchangeable if state.table.kind(g[0]) != TABLEAU]
+        else:
+            groups = list(described.interchangeable)
+        renamed: dict[str, str] = {}
+        shuffler = random.Random(self.counts["positions"])  # the kit's other draws stay as they are
+        for group in groups:
+            order = list(group)
+            shuffler.shuffle(order)
+            renamed.update(zip(group, order, strict=True))
+        if all(old == new for old, new in renamed.items()):
+            return
+        index = state.table.index
+        piles = list(state.piles)
+        for old, new in renamed.items():
+            piles[index[new]] = state.piles[index[old]]
+        exchanged = attrs.evolve(state, piles=tuple(piles))
+
+        def moved(move: Move) -> str:
+            if move.is_draw:
+                return str(move)
+            dst = move.dst or ""
+            return str(Move(renamed.get(move.src, move.src), renamed.get(dst, dst), move.count))
+
+        expected = sorted(moved(move) for move in legal)
+        found = sorted(str(move) for move in rules.legal_moves(exchanged))
+        if found != expected:
+            pairs = ", ".join(f"{old}->{new}" for old, new in renamed.items() if old != new)
+            self.fail(
+                f"the variant calls {[list(g) for g in groups]} interchangeable, but with the piles' cards"
+                f" exchanged ({pairs}) the legal moves are {found}, not {expected}"
+            )
+        if rules.is_won(exchanged) != rules.is_won(state):
+            self.fail(f"the variant calls {[list(g) for g in groups]} interchangeable, but exchanging wins")
 
     def _check_cards(self, state: State) -> None:
         """The cards of the deal, each once, on the piles of the game's table."""

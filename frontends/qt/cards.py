@@ -996,7 +996,9 @@ def _slot_outline(painter: QPainter, w: float, h: float) -> float:
     return line
 
 
-def _draw_slot(painter: QPainter, w: float, h: float, suit: Suit | None, mark: str = "") -> None:
+def _draw_slot(
+    painter: QPainter, w: float, h: float, suit: Suit | None, mark: str = "", note: str = ""
+) -> None:
     _slot_outline(painter, w, h)
     colour = QColor(255, 255, 255, 70)
     if suit is not None:
@@ -1004,10 +1006,16 @@ def _draw_slot(painter: QPainter, w: float, h: float, suit: Suit | None, mark: s
     elif mark:
         font = QFont()
         font.setBold(True)
-        font.setPixelSize(max(6, round(0.5 * w)))
+        font.setPixelSize(max(6, round((0.5 if len(mark) < 2 else 0.36) * w)))
         painter.setFont(font)
         painter.setPen(colour)
         painter.drawText(QRectF(0, 0, w, h), Qt.AlignmentFlag.AlignCenter, mark)
+    if note:
+        font = QFont()
+        font.setPixelSize(max(6, round(0.15 * w)))
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255, 150))
+        painter.drawText(QRectF(0, 0.72 * h, w, 0.24 * h), Qt.AlignmentFlag.AlignCenter, note)
 
 
 def _draw_stock_empty(painter: QPainter, w: float, h: float) -> None:
@@ -1212,14 +1220,16 @@ class CardPainter:
         suit: Suit | None = None,
         device_pixel_ratio: float = 1.0,
         mark: str = "",
+        note: str = "",
     ) -> QPixmap:
         """An empty pile: a translucent outline, with a faint suit for a foundation of that
-        suit, or a faint ``mark`` (a rank such as "A" or "K": what the pile accepts)."""
-        key = ("slot", -1 if suit is None else int(suit), width, height, device_pixel_ratio, mark, "")
+        suit, or a faint ``mark`` (a rank such as "A" or "K", or "K♠": what the pile
+        accepts), and a small ``note`` at its foot (how it builds: "up, by 3s")."""
+        key = ("slot", -1 if suit is None else int(suit), width, height, device_pixel_ratio, mark, note)
         pixmap = self._lookup(key)
         if pixmap is None:
             pixmap = self._paint(
-                width, height, device_pixel_ratio, lambda p, w, h: _draw_slot(p, w, h, suit, mark)
+                width, height, device_pixel_ratio, lambda p, w, h: _draw_slot(p, w, h, suit, mark, note)
             )
             self._store(key, pixmap)
         return pixmap

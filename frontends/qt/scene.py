@@ -206,7 +206,7 @@ class TableScene(QGraphicsScene):
         self._last_click: tuple[Card, str, int] | None = None
         self._animation: QParallelAnimationGroup | None = None
         self._unsubscribe: Any = None
-        self._slot_cache: dict[tuple[str, float, float], QPixmap] = {}
+        self._slot_cache: dict[tuple[str, float, float, str], QPixmap] = {}
         # Keyboard play: a focus on a pile (and how deep into a column), and cards held.
         self.focus_index = 0
         self.focus_depth = 1
@@ -573,7 +573,7 @@ class TableScene(QGraphicsScene):
 
     def _slot_pixmap(self, pile: str, spec: PileSpec) -> QPixmap:
         name = pile if spec.kind != "stock" else f"{pile}:{self._stock_look}"
-        key = (name, self.card_width, self.device_pixel_ratio)
+        key = (name, self.card_width, self.device_pixel_ratio, self.lang)
         if key not in self._slot_cache:
             width, height, dpr = self.card_width, self.card_height, self.device_pixel_ratio
             if spec.kind == "stock" and self._stock_look == "recycle":
@@ -583,7 +583,8 @@ class TableScene(QGraphicsScene):
             else:
                 suit = _SUITS.get(spec.accepts)
                 mark = "" if suit is not None or spec.kind == "stock" else spec.accepts
-                pixmap = self.painter.slot(width, height, suit, dpr, mark)
+                note = spec.note.translate(self.lang) if spec.note is not None else ""
+                pixmap = self.painter.slot(width, height, suit, dpr, mark, note)
             self._slot_cache[key] = pixmap
         return self._slot_cache[key]
 

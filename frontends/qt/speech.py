@@ -58,7 +58,7 @@ def pile_words(pile: str, lang: str, state: State | None = None, spec: PileSpec 
     if kind == CELL and number.isdigit():
         return text("a11y.cell", lang, number=number)
     if kind == FOUNDATION and number.isdigit():
-        suit = _SUITS.get(spec.accepts) if spec is not None else None
+        suit = _SUITS.get(spec.accepts[-1:]) if spec is not None else None  # "♠", or "K♠"
         if spec is None and 1 <= int(number) <= len(Suit):
             suit = Suit(int(number) - 1)
         if suit is not None:

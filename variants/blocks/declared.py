@@ -164,7 +164,7 @@ class _Home:
         if self.runs:
             return "K"
         suit = self.suit_of(pile)
-        base = ANY_CARD if self.base == DEALT else self.base_of(pile, state)
+        base = self.base_of(pile, state)
         rank = RANK_TEXTS[base - 1] if base > 0 else ""
         if suit is None:
             return rank
@@ -630,7 +630,7 @@ class Declared(Variant):
                 "foundation",
                 0,
                 first + n,
-                accepts=self.foundation_mark(pile),
+                accepts=self._home_of[pile].mark(pile, state),
                 note=self._home_of[pile].note(),
             )
             for n, pile in enumerate(self._foundation_ids)
@@ -1514,6 +1514,11 @@ class Declared(Variant):
         answers for a subclass (one that changes them gets the generic search)."""
         kind = type(self)
         return all(getattr(kind, name) is getattr(base, name) for name in names)
+
+    def returns_possible(self) -> bool:
+        """Whether some group of foundations lets cards come back (``returns``, and not
+        whole runs)."""
+        return any(home.returns and not home.runs for home in self._homes)
 
     def description(self, rules: Ruleset) -> BlocksDescription:
         """What the search may rely on, from the blocks
