@@ -13,22 +13,22 @@ Version 1:
 3. a Fisher–Yates shuffle of the deck in index order (``AS .. KS, AH .. KH,
    AD .. KD, AC .. KC``), from position 51 down to 1.
 
-The result is the *dealt order*: cards 0..27 go to the tableau row by row
-(row 0 on columns 1..7, row 1 on columns 2..7, ..., row 6 on column 7), cards
-28..51 are the stock in draw order.
+The result is the *dealt order*: :func:`deal_layout` deals its first cards to
+the tableau row by row, each row to the columns that still want cards (with
+columns of 1 .. 7 cards: row 0 on columns 1..7, row 1 on columns 2..7, ..., row
+6 on column 7), and the cards left over are the stock in draw order.
 
 :func:`shuffle_positions` is the same shuffle on ``range(size)`` for any number
 of cards: for two decks (``size`` 104) position ``p < 52`` is card index ``p``
 of deck 1 and ``p >= 52`` card index ``p - 52`` of deck 2.
 
-:func:`microsoft_freecell_order` deals Microsoft FreeCell's numbered games
-(1 .. 32000 and the usual extension up to ``2**33 - 1``) with Microsoft's own
-generator, so that published deals such as #617 can be played.
+A game may deal from an order of its own instead (``Variant.dealt_order``), such
+as the numbered deals of another program.
 
 >>> order = shuffled_deck(6)
 >>> len(order), len(set(order))
 (52, 52)
->>> columns, stock = deal_layout(order)
+>>> columns, stock = deal_layout(order, (1, 2, 3, 4, 5, 6, 7))
 >>> [len(column) for column in columns], len(stock)
 ([1, 2, 3, 4, 5, 6, 7], 24)
 >>> stock[-1] is order[28]
@@ -45,16 +45,9 @@ from solitaire.core.cards import CARDS, MAX_DECKS, Card, deck_cards
 
 __all__ = [
     "DEAL_NUMBERS",
-    "FREECELL_COLUMNS",
-    "KLONDIKE_COLUMNS",
-    "MICROSOFT_DEALS",
     "SHUFFLE_VERSIONS",
-    "STOCK_SIZE",
-    "TABLEAU_COLUMNS",
-    "TABLEAU_SIZE",
     "bounded",
     "deal_layout",
-    "microsoft_freecell_order",
     "shuffle_positions",
     "shuffled_deck",
     "splitmix64",
@@ -65,16 +58,6 @@ DEAL_NUMBERS: Final = 2**35
 
 SHUFFLE_VERSIONS: Final[tuple[int, ...]] = (1,)
 """The shuffle versions this module knows, oldest first."""
-
-TABLEAU_COLUMNS: Final = 7
-TABLEAU_SIZE: Final = 28
-STOCK_SIZE: Final = 24
-KLONDIKE_COLUMNS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7)
-"""Klondike's column sizes, the default of :func:`deal_layout`."""
-FREECELL_COLUMNS: Final[tuple[int, ...]] = (7, 7, 7, 7, 6, 6, 6, 6)
-"""FreeCell's column sizes: with :func:`deal_layout`, card ``k`` goes to column ``k % 8``."""
-MICROSOFT_DEALS: Final = 2**33
-"""Microsoft FreeCell deals are ``1 .. MICROSOFT_DEALS - 1`` (see :func:`microsoft_freecell_order`)."""
 
 _MASK64: Final = 0xFFFF_FFFF_FFFF_FFFF
 _GAMMA: Final = 0x9E37_79B9_7F4A_7C15
@@ -94,14 +77,11 @@ def _limits(size: int) -> tuple[int, ...]:
 _LIMITS: Final = _limits(2 * len(CARDS))
 """The rejection limits for every deck of up to two packs."""
 
-# Microsoft FreeCell: the deck before the deal is AC AD AH AS 2C 2D ... KS.
-_MICROSOFT_DECK: Final = tuple(CARDS[13 * suit + rank] for rank in range(13) for suit in (3, 2, 1, 0))
-_MS_MULTIPLIER: Final = 214013
-_MS_INCREMENT: Final = 2531011
 
-
+@lru_cache(maxsize=32)
 def _tableau_positions(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each column, the dealt-order positions of its cards, bottom first."""
+    """For each column, the dealt-order positions of its cards, bottom first (kept for
+    the few shapes the games deal)."""
     if not all(isinstance(size, int) and size >= 0 for size in sizes) or sum(sizes) > len(CARDS) * MAX_DECKS:
         raise ValueError(f"column sizes must be counts of cards, not {sizes!r}")
     columns: list[list[int]] = [[] for _ in sizes]
@@ -112,9 +92,6 @@ def _tableau_positions(sizes: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
                 columns[column].append(position)
                 position += 1
     return tuple(tuple(column) for column in columns)
-
-
-_COLUMN_POSITIONS: Final = _tableau_positions(KLONDIKE_COLUMNS)
 
 
 def _check_deal(deal: object, version: object) -> None:
@@ -233,63 +210,20 @@ def shuffled_deck(deal: int, version: int = 1, decks: int = 1) -> tuple[Card, ..
     return tuple(deck)
 
 
-def microsoft_freecell_order(deal: int) -> tuple[Card, ...]:
-    """The 52 cards of Microsoft FreeCell's deal ``deal`` in dealt order.
-
-    Card ``k`` goes to column ``k % 8``, row by row, so the columns get 7, 7, 7,
-    7, 6, 6, 6, 6 cards (``deal_layout(order, FREECELL_COLUMNS)``).  Deals 1 ..
-    32000 are Microsoft's own; 32001 .. ``2**33 - 1`` are the extension that
-    FreeCell Solver and PySol use (Microsoft's generator, with a high bit set
-    from ``2**31`` on and a 33-bit generator from ``2**32`` on).  There is no deal
-    0: it, and any number from ``MICROSOFT_DEALS`` (``2**33``) on, raises
-    :class:`ValueError`, though our own deal numbers go up to ``2**35 - 1``.
-
-    >>> order = microsoft_freecell_order(1)
-    >>> " ".join(card.text for card in order[:8])
-    'JD 2D 9H JC 5D 7H 7C 5H'
-    >>> columns, stock = deal_layout(order, FREECELL_COLUMNS)
-    >>> " ".join(card.text for card in columns[0]), stock
-    ('JD KD 2S 4C 3S 6D 6S', ())
-    """
-    if isinstance(deal, bool) or not isinstance(deal, int):
-        raise ValueError(f"a deal number must be an int, not {type(deal).__name__} ({deal!r})")
-    if not 1 <= deal < MICROSOFT_DEALS:
-        raise ValueError(
-            f"Microsoft FreeCell has no deal {deal}: its deals are 1 .. {MICROSOFT_DEALS - 1} (2**33 - 1)"
-        )
-    if deal < 1 << 32:
-        # Microsoft's rand(): a 31-bit state and 15 bits out of it; from 2**31
-        # on the extension sets bit 15 of every number drawn.
-        state, mask, bits, offset = deal, 0x7FFF_FFFF, 0x7FFF, 0
-        high = 0x8000 if deal >= 1 << 31 else 0
-    else:
-        # The extension from 2**32 on: a 33-bit state, 16 bits out, plus one.
-        state, mask, bits, high, offset = deal - (1 << 32), (1 << 33) - 1, 0xFFFF, 0, 1
-    deck = list(_MICROSOFT_DECK)
-    dealt = []
-    for remaining in range(len(deck), 0, -1):
-        state = (state * _MS_MULTIPLIER + _MS_INCREMENT) & mask
-        number = (((state >> 16) & bits) | high) + offset
-        j = number % remaining
-        dealt.append(deck[j])
-        deck[j] = deck[-1]
-        deck.pop()
-    return tuple(dealt)
-
-
 def deal_layout(
     order: tuple[Card, ...],
-    sizes: tuple[int, ...] = KLONDIKE_COLUMNS,
+    sizes: tuple[int, ...],
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Split a dealt order into tableau columns of ``sizes`` cards and the stock.
 
     The cards are dealt row by row, left to right, each row to the columns that
-    still want cards (Klondike's 1..7: row 0 on columns 1..7, row 1 on columns
-    2..7, ...); the cards left over are the stock.  Each column is bottom first:
-    its last card is the top one.  The stock is *bottom first* too, the reverse
-    of draw order: its last card is the next one drawn (``order[28]`` in Klondike).
+    still want cards (columns of 1..7 cards: row 0 on columns 1..7, row 1 on
+    columns 2..7, ...); the cards left over are the stock.  Each column is bottom
+    first: its last card is the top one.  The stock is *bottom first* too, the
+    reverse of draw order: its last card is the next one drawn (``order[28]``
+    after columns of 1..7 cards, 28 in all).
 
-    >>> columns, stock = deal_layout(shuffled_deck(6))
+    >>> columns, stock = deal_layout(shuffled_deck(6), (1, 2, 3, 4, 5, 6, 7))
     >>> [card.text for card in columns[1]], stock[-1].text
     (['2H', 'JC'], 'QH')
     >>> columns, stock = deal_layout(shuffled_deck(6), (1, 6, 7, 8, 9, 10, 11))
@@ -308,7 +242,7 @@ def deal_layout(
         raise ValueError(f"a dealt order has distinct cards; repeated: {', '.join(sorted(repeated))}")
     if sum(sizes) > len(order):
         raise ValueError(f"columns of {sum(sizes)} cards cannot be dealt from {len(order)}")
-    positions = _COLUMN_POSITIONS if sizes == KLONDIKE_COLUMNS else _tableau_positions(sizes)
+    positions = _tableau_positions(tuple(sizes))
     columns = tuple(tuple(order[p] for p in column) for column in positions)
     stock = tuple(reversed(order[sum(sizes) :]))
     return columns, stock

@@ -7,15 +7,18 @@ group moves when it is in order and no bigger than (free cells + 1) ×
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from solitaire.core.cards import Card
-from solitaire.core.deals import MICROSOFT_DEALS, microsoft_freecell_order
 from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Ruleset
 from solitaire.variants.blocks import ANY_CARD, Block, Cells, Declared, Foundations, Tableau, free_cell_limit
+from solitaire.variants.microsoft import MICROSOFT_DEALS, microsoft_freecell_order
 
-__all__ = ["FreeCell"]
+__all__ = ["FREECELL_COLUMNS", "FreeCell"]
+
+FREECELL_COLUMNS: Final[tuple[int, ...]] = (7, 7, 7, 7, 6, 6, 6, 6)
+"""FreeCell's column sizes: with ``deal_layout``, card ``k`` goes to column ``k % 8``."""
 
 
 class FreeCell(Declared):
@@ -36,7 +39,7 @@ class FreeCell(Declared):
     layout: ClassVar[tuple[Block, ...]] = (
         Cells(4),
         Foundations(returns=False),
-        Tableau((7, 7, 7, 7, 6, 6, 6, 6), face_up=None, empty=ANY_CARD, limit=free_cell_limit),
+        Tableau(FREECELL_COLUMNS, face_up=None, empty=ANY_CARD, limit=free_cell_limit),
     )
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:

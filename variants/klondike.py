@@ -8,17 +8,33 @@ up by suit from the ace, one card at a time.  See ``docs/rules.md``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from solitaire.core.cards import Card
-from solitaire.core.deals import KLONDIKE_COLUMNS
+from solitaire.core.cards import CARDS, Card
 from solitaire.core.i18n import N_
 from solitaire.variants.blocks import KLONDIKE_BUILD, Block, Declared, Foundations, Stock, Tableau
 
 if TYPE_CHECKING:
     from solitaire.core.solver import Solver
 
-__all__ = ["Klondike", "fits_on", "ordered_suffix"]
+__all__ = [
+    "KLONDIKE_COLUMNS",
+    "STOCK_SIZE",
+    "TABLEAU_COLUMNS",
+    "TABLEAU_SIZE",
+    "Klondike",
+    "fits_on",
+    "ordered_suffix",
+]
+
+KLONDIKE_COLUMNS: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6, 7)
+"""Klondike's column sizes (``deal_layout(order, KLONDIKE_COLUMNS)``), Réfléchi's too."""
+TABLEAU_COLUMNS: Final = len(KLONDIKE_COLUMNS)
+"""Klondike's columns: 7."""
+TABLEAU_SIZE: Final = sum(KLONDIKE_COLUMNS)
+"""The cards Klondike deals to its columns: 28."""
+STOCK_SIZE: Final = len(CARDS) - TABLEAU_SIZE
+"""The cards of Klondike's stock when the game starts: 24."""
 
 
 def fits_on(card: Card, target: Card) -> bool:

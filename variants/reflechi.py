@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from solitaire.core.deals import KLONDIKE_COLUMNS
 from solitaire.core.i18n import N_
 from solitaire.variants.blocks import Block, Foundations, Stock, Tableau
-from solitaire.variants.klondike import Klondike
+from solitaire.variants.klondike import KLONDIKE_COLUMNS, Klondike
 
 __all__ = ["Reflechi"]
 

@@ -1,4 +1,5 @@
-"""Tests of the versioned shuffle (solitaire.core.deals)."""
+"""Tests of the versioned shuffle (solitaire.core.deals) and of Microsoft's deals
+(solitaire.variants.microsoft)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import inspect
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -16,16 +18,17 @@ from solitaire.core import deals
 from solitaire.core.cards import CARDS, Card, parse_cards
 from solitaire.core.deals import (
     DEAL_NUMBERS,
-    FREECELL_COLUMNS,
-    MICROSOFT_DEALS,
     SHUFFLE_VERSIONS,
     bounded,
     deal_layout,
-    microsoft_freecell_order,
     shuffle_positions,
     shuffled_deck,
     splitmix64,
 )
+from solitaire.variants import microsoft
+from solitaire.variants.freecell import FREECELL_COLUMNS
+from solitaire.variants.klondike import KLONDIKE_COLUMNS
+from solitaire.variants.microsoft import MICROSOFT_DEALS, microsoft_freecell_order
 
 deal_numbers = st.integers(min_value=0, max_value=DEAL_NUMBERS - 1)
 microsoft_deals = st.integers(min_value=1, max_value=MICROSOFT_DEALS - 1)
@@ -348,7 +351,7 @@ def test_version_must_be_an_int(version: object) -> None:
 @given(deal_numbers)
 def test_layout_shapes(deal: int) -> None:
     order = shuffled_deck(deal)
-    columns, stock = deal_layout(order)
+    columns, stock = deal_layout(order, KLONDIKE_COLUMNS)
     assert [len(column) for column in columns] == [1, 2, 3, 4, 5, 6, 7]
     assert len(stock) == 24
     assert stock[-1] is order[28]
@@ -361,7 +364,7 @@ def test_layout_shapes(deal: int) -> None:
 
 def test_layout_row_by_row() -> None:
     order = CARDS  # the identity order makes positions visible: card i is position i
-    columns, stock = deal_layout(order)
+    columns, stock = deal_layout(order, KLONDIKE_COLUMNS)
     positions = [[card.index for card in column] for column in columns]
     assert positions == [
         [0],
@@ -376,7 +379,7 @@ def test_layout_row_by_row() -> None:
 
 
 def test_layout_of_deal_6() -> None:
-    columns, stock = deal_layout(shuffled_deck(6))
+    columns, stock = deal_layout(shuffled_deck(6), KLONDIKE_COLUMNS)
     assert [texts(column) for column in columns] == [
         "AD",
         "2H JC",
@@ -394,20 +397,20 @@ def test_layout_errors() -> None:
     # distinct cards and enough for the columns.
     order = shuffled_deck(6)
     with pytest.raises(ValueError, match="columns of 28 cards cannot be dealt from 27"):
-        deal_layout(order[:27])
+        deal_layout(order[:27], KLONDIKE_COLUMNS)
     with pytest.raises(ValueError, match="columns of 54 cards cannot be dealt from 52"):
         deal_layout(order, (6, 6, 6, 6, 6, 6, 6, 6, 6))
     with pytest.raises(ValueError, match=r"repeated: AD$"):
-        deal_layout((*order, order[0]))
+        deal_layout((*order, order[0]), KLONDIKE_COLUMNS)
     with pytest.raises(ValueError, match=r"repeated: AD$"):
-        deal_layout((*order[:51], order[0]))
+        deal_layout((*order[:51], order[0]), KLONDIKE_COLUMNS)
     with pytest.raises(ValueError, match=r"repeated: AH\.2, KC$"):
         two = shuffled_deck(6, decks=2)
-        deal_layout((*two, CARDS[51], Card.parse("AH.2")))
+        deal_layout((*two, CARDS[51], Card.parse("AH.2")), KLONDIKE_COLUMNS)
     with pytest.raises(ValueError, match="Card"):
-        deal_layout((*order[:51], "6C"))  # type: ignore[arg-type]
-    assert deal_layout(parse_cards(DEAL_6.split())) == deal_layout(order)
-    columns, stock = deal_layout(order[:28])
+        deal_layout((*order[:51], "6C"), KLONDIKE_COLUMNS)  # type: ignore[arg-type]
+    assert deal_layout(parse_cards(DEAL_6.split()), KLONDIKE_COLUMNS) == deal_layout(order, KLONDIKE_COLUMNS)
+    columns, stock = deal_layout(order[:28], KLONDIKE_COLUMNS)
     assert [len(column) for column in columns] == [1, 2, 3, 4, 5, 6, 7] and stock == ()
     columns, stock = deal_layout(shuffled_deck(6, decks=2), (6, 6, 6, 6, 5, 5, 5, 5, 5, 5))
     assert (
@@ -561,8 +564,9 @@ def test_bad_microsoft_deals(deal: object, words: str) -> None:
 # --- no `random` ----------------------------------------------------------
 
 
-def test_random_is_not_used() -> None:
-    tree = ast.parse(inspect.getsource(deals))
+@pytest.mark.parametrize("module", [deals, microsoft], ids=lambda module: module.__name__)
+def test_random_is_not_used(module: ModuleType) -> None:
+    tree = ast.parse(inspect.getsource(module))
     imported: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -571,4 +575,4 @@ def test_random_is_not_used() -> None:
             imported.add(node.module.split(".")[0])
     assert "random" not in imported
     assert "numpy" not in imported
-    assert not hasattr(deals, "random")
+    assert not hasattr(module, "random")

@@ -11,14 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solitaire.core.cards import CARDS
-from solitaire.core.deals import KLONDIKE_COLUMNS, deal_layout, shuffled_deck
+from solitaire.core.deals import deal_layout, shuffled_deck
 from solitaire.core.hookspecs import hookimpl
 from solitaire.core.registry import OptionsError, Registry
 from solitaire.core.ruleset import Variant
 from solitaire.frontends.cli.render import describe_rules, render_state
 from solitaire.plugins.builtins import new_catalog
 from solitaire.variants.blocks import Block, Declared, Foundations, Tableau
-from solitaire.variants.klondike import Klondike
+from solitaire.variants.klondike import KLONDIKE_COLUMNS, Klondike
 
 
 @st.composite
@@ -42,8 +42,11 @@ def test_a_deal_of_any_shape_goes_row_by_row(deal: int, sizes: tuple[int, ...]) 
 
 def test_klondike_deals_are_unchanged() -> None:
     order = shuffled_deck(6)
-    assert deal_layout(order) == deal_layout(order, KLONDIKE_COLUMNS)
-    assert [len(column) for column in deal_layout(order)[0]] == [1, 2, 3, 4, 5, 6, 7]
+    columns, stock = deal_layout(order, KLONDIKE_COLUMNS)
+    assert [len(column) for column in columns] == [1, 2, 3, 4, 5, 6, 7]
+    game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
+    assert [pile.down + pile.up for pile in game.state.tableau] == list(columns)
+    assert game.state.stock == stock
     with pytest.raises(ValueError, match="cannot be dealt from 52"):
         deal_layout(order, (20, 20, 20))
 
