@@ -1,55 +1,32 @@
 """Families of games: the name a family is shown by, and the games listed by family.
 
 A variant names its family with :attr:`~solitaire.core.ruleset.Variant.family`
-(an id such as ``klondike``; "" means the variant's own id).  Front ends show a
-family by a name in the player's language: the variant's own
-:attr:`~solitaire.core.ruleset.Variant.family_names` when it gives one, else the
-name of the known families below, else the id made readable (``mod3`` → "Mod3",
-``forty-thieves`` → "Forty thieves"):
+(an id; "" means the variant's own id) and may give the family's name with
+:attr:`~solitaire.core.ruleset.Variant.family_names`.  Front ends show a family by
+a name in the player's language: the name the variant gives, else the name any
+other member of the family gives (so a plugin's game in a family of the library
+is listed under that family's name), else the id made readable (``castle3`` →
+"Castle3", ``castle-games`` → "Castle games").  A variant that names a family of its
+own does not take its base class's family name: ``family_names`` counts only when
+it is given with ``family`` or below it.
 
->>> from solitaire.plugins.builtins import new_catalog
->>> catalog = new_catalog(entry_points=False)
->>> family_name(catalog.variant("reflechi"), "ru")
-'Клондайк'
->>> readable("beleaguered_castle")
-'Beleaguered castle'
->>> families = by_family(catalog.variants.values(), "en")
->>> groups = {group.id: [v.id for v in group.variants] for group in families}
->>> groups["golf"], groups["yukon"]
-(['golf', 'tripeaks'], ['grandfather', 'yukon'])
+>>> readable("castle_games-of-old")
+'Castle games of old'
+>>> folded("Ёлка Château")
+'елка chateau'
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from solitaire.core import i18n
-from solitaire.core.i18n import N_
 from solitaire.core.ruleset import Variant
 
-__all__ = ["FAMILY_NAMES", "Family", "by_family", "family_id", "family_name", "folded", "readable"]
-
-#: The English names of the families the game knows (translated through its catalogue).
-FAMILY_NAMES: Final[dict[str, str]] = {
-    "klondike": N_("Klondike"),
-    "yukon": N_("Yukon"),
-    "freecell": N_("FreeCell"),
-    "spider": N_("Spider"),
-    "golf": N_("Golf"),
-    "bakers-dozen": N_("Baker's Dozen"),
-    "beleaguered-castle": N_("Beleaguered Castle"),
-    "gypsy": N_("Gypsy"),
-    "forty-thieves": N_("Forty Thieves"),
-    "mod3": N_("Mod 3"),
-    "clock": N_("Clock"),
-    "canfield": N_("Canfield"),
-    "pyramid": N_("Pyramid"),
-    "aces-up": N_("Aces Up"),
-}
+__all__ = ["Family", "by_family", "family_id", "family_name", "folded", "own_family_names", "readable"]
 
 
 def family_id(variant: Variant) -> str:
@@ -58,19 +35,47 @@ def family_id(variant: Variant) -> str:
 
 
 def readable(family: str) -> str:
-    """An id as words: ``forty-thieves`` → "Forty thieves" (for a family the game does not know)."""
+    """An id as words: ``castle-games`` → "Castle games" (for a family no member names)."""
     words = " ".join(family.replace("_", " ").replace("-", " ").split())
     return words[:1].upper() + words[1:] if words else family
 
 
-def family_name(variant: Variant, lang: str) -> str:
-    """The name of the variant's family in ``lang``."""
-    own = getattr(variant, "family_names", "")
-    if own:
-        return i18n.translate(own, lang, variant.domain)
+def own_family_names(variant: Variant) -> Mapping[str, str] | str:
+    """The family name ``variant`` gives (:attr:`~solitaire.core.ruleset.Variant.family_names`),
+    or "" when it gives none: a name inherited from a class above the one that says
+    which family the variant is of belongs to another family, and does not count."""
+    names = getattr(variant, "family_names", "")
+    if not names:
+        return ""
+    own = getattr(variant, "__dict__", {})
+    if "family_names" in own:
+        return names
+    if "family" in own:
+        return ""
+    for cls in type(variant).__mro__:
+        if "family_names" in cls.__dict__:
+            return names
+        if "family" in cls.__dict__:
+            return ""
+    return names
+
+
+def _named(variant: Variant, lang: str) -> str:
+    """The family name ``variant`` gives, in ``lang`` ("" for none)."""
+    names = own_family_names(variant)
+    return i18n.translate(names, lang, variant.domain) if names else ""
+
+
+def family_name(variant: Variant, lang: str, members: Iterable[Variant] = ()) -> str:
+    """The name of the variant's family in ``lang``: the one it gives, else the one
+    the first of ``members`` (the installed variants: ``catalog.variants.values()``)
+    of its family gives, else its family's id made readable."""
     family = family_id(variant)
-    known = FAMILY_NAMES.get(family)
-    return i18n.gettext(known, lang) if known is not None else readable(family)
+    candidates = (variant, *(other for other in members if family_id(other) == family))
+    for candidate in candidates:
+        if name := _named(candidate, lang):
+            return name
+    return readable(family)
 
 
 def folded(text: str) -> str:
@@ -91,15 +96,17 @@ class Family:
 
 def by_family(variants: Iterable[Variant], lang: str) -> list[Family]:
     """The variants grouped by family, the families and the games in each in the
-    alphabetical order of their names in ``lang``."""
+    alphabetical order of their names in ``lang``.  A family is named by the first
+    of its members that gives a name (see :func:`family_name`)."""
     groups: dict[str, list[Variant]] = {}
-    names: dict[str, str] = {}
     for variant in variants:
-        family = family_id(variant)
-        groups.setdefault(family, []).append(variant)
-        names.setdefault(family, family_name(variant, lang))
+        groups.setdefault(family_id(variant), []).append(variant)
     families = [
-        Family(family, names[family], tuple(sorted(members, key=lambda v: (folded(v.name(lang)), v.id))))
+        Family(
+            family,
+            next(filter(None, (_named(v, lang) for v in members)), None) or readable(family),
+            tuple(sorted(members, key=lambda v: (folded(v.name(lang)), v.id))),
+        )
         for family, members in groups.items()
     ]
     return sorted(families, key=lambda group: (folded(group.name), group.id))

@@ -115,14 +115,14 @@ class Variant(ABC):
     #: Whether the stock deals onto a waste that may go back to it (then a redeal policy
     #: matters); Spider's and Golf's stocks deal elsewhere.
     has_waste: ClassVar[bool] = True
-    #: The family of games the variant belongs to (``klondike``, ``freecell``, ...):
+    #: The family of games the variant belongs to, an id the games of one family share:
     #: scoring schemes say which families they fit ("": the variant's id).
     family: ClassVar[str] = ""
     #: The family's name as front ends show it (the New Game dialog groups games by
-    #: family): "" for the name the game gives the families it knows (see
-    #: :mod:`solitaire.core.families`), else the family's id made readable; a plugin
-    #: with a family of its own may name it here, marked with ``N_`` and translated
-    #: through ``domain`` (or, as ``names``, a text per language).
+    #: family), marked with ``N_`` and translated through ``domain`` (or, as ``names``,
+    #: a text per language); "": the name another game of the family gives, else the
+    #: family's id made readable (see :mod:`solitaire.core.families`).  A class that
+    #: sets ``family`` does not take the name of its base class's family.
     family_names: ClassVar[Mapping[str, str] | str] = ""
     #: The scoring scheme a new game gets unless told otherwise.
     default_scoring: ClassVar[str] = "normal"

@@ -47,6 +47,7 @@ class AcesUp(b.Declared):
     id: ClassVar[str] = "aces-up"
     code_prefix: ClassVar[str] = "AU"
     family: ClassVar[str] = "aces-up"
+    family_names: ClassVar[str] = N_("Aces Up")
     names: ClassVar[str] = N_("Aces Up")
     summary: ClassVar[str] = N_(
         "Four columns; the stock deals a card onto each. A column's last card is discarded when a higher"

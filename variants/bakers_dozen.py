@@ -25,6 +25,7 @@ class BakersDozen(b.Declared):
     id: ClassVar[str] = "bakers-dozen"
     code_prefix: ClassVar[str] = "BD"
     family: ClassVar[str] = "bakers-dozen"
+    family_names: ClassVar[str] = N_("Baker's Dozen")
     names: ClassVar[str] = N_("Baker's Dozen")
     summary: ClassVar[str] = N_(
         "Thirteen columns of four cards, all face up, the kings moved to the bottom. Build down"

@@ -23,6 +23,7 @@ class BeleagueredCastle(b.Declared):
     id: ClassVar[str] = "beleaguered-castle"
     code_prefix: ClassVar[str] = "BC"
     family: ClassVar[str] = "beleaguered-castle"
+    family_names: ClassVar[str] = N_("Beleaguered Castle")
     names: ClassVar[str] = N_("Beleaguered Castle")
     summary: ClassVar[str] = N_(
         "The aces start on the foundations, the other cards face up in eight columns of six. Build"

@@ -27,6 +27,7 @@ class Canfield(b.Declared):
     id: ClassVar[str] = "canfield"
     code_prefix: ClassVar[str] = "CF"
     family: ClassVar[str] = "canfield"
+    family_names: ClassVar[str] = N_("Canfield")
     names: ClassVar[str] = N_("Canfield")
     summary: ClassVar[str] = N_(
         "A reserve of thirteen, four columns and a stock turned three at a time. The card dealt to the"

@@ -40,6 +40,7 @@ class Clock(b.Declared):
     id: ClassVar[str] = "clock"
     code_prefix: ClassVar[str] = "CL"
     family: ClassVar[str] = "clock"
+    family_names: ClassVar[str] = N_("Clock")
     names: ClassVar[str] = N_("Clock")
     summary: ClassVar[str] = N_(
         "Thirteen piles of four face-down cards: the hours round a clock, the kings in the middle."

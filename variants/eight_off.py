@@ -24,6 +24,7 @@ class EightOff(b.Declared):
     id: ClassVar[str] = "eight-off"
     code_prefix: ClassVar[str] = "EO"
     family: ClassVar[str] = "freecell"
+    family_names: ClassVar[str] = N_("FreeCell")
     names: ClassVar[str] = N_("Eight Off")
     summary: ClassVar[str] = N_(
         "Eight columns of six cards face up and eight cells, four of them filled at the deal. Build"

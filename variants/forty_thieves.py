@@ -23,6 +23,7 @@ class FortyThieves(b.Declared):
     id: ClassVar[str] = "forty-thieves"
     code_prefix: ClassVar[str] = "FT"
     family: ClassVar[str] = "forty-thieves"
+    family_names: ClassVar[str] = N_("Forty Thieves")
     names: ClassVar[str] = N_("Forty Thieves")
     summary: ClassVar[str] = N_(
         "Two decks; ten columns of four cards, face up. Build down in suit, one card at a time; any card"

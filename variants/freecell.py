@@ -27,6 +27,7 @@ class FreeCell(Declared):
     id: ClassVar[str] = "freecell"
     code_prefix: ClassVar[str] = "FC"
     family: ClassVar[str] = "freecell"
+    family_names: ClassVar[str] = N_("FreeCell")
     names: ClassVar[str] = N_("FreeCell")
     summary: ClassVar[str] = N_(
         "All cards face up in eight columns, and four cells that hold one card each. Build down in"

@@ -26,6 +26,7 @@ class Golf(b.Declared):
     id: ClassVar[str] = "golf"
     code_prefix: ClassVar[str] = "GO"
     family: ClassVar[str] = "golf"
+    family_names: ClassVar[str] = N_("Golf")
     names: ClassVar[str] = N_("Golf")
     summary: ClassVar[str] = N_(
         "Seven columns of five cards, all face up. A column's top card goes onto the foundation when it"

@@ -32,6 +32,7 @@ class Grandfather(b.Declared):
     id: ClassVar[str] = "grandfather"
     code_prefix: ClassVar[str] = "GF"
     family: ClassVar[str] = "yukon"
+    family_names: ClassVar[str] = N_("Yukon")
     names: ClassVar[str] = N_("Grandfather")
     summary: ClassVar[str] = N_(
         "Yukon built in suit: any face-up card moves with the cards on it onto the next higher card"

@@ -22,6 +22,7 @@ class Gypsy(b.Declared):
     id: ClassVar[str] = "gypsy"
     code_prefix: ClassVar[str] = "GY"
     family: ClassVar[str] = "gypsy"
+    family_names: ClassVar[str] = N_("Gypsy")
     names: ClassVar[str] = N_("Gypsy")
     summary: ClassVar[str] = N_(
         "Two decks; eight columns of three cards, the last face up. Build down in alternating"

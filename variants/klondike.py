@@ -53,6 +53,7 @@ class Klondike(Declared):
     id: ClassVar[str] = "klondike"
     code_prefix: ClassVar[str] = "KL"
     family: ClassVar[str] = "klondike"
+    family_names: ClassVar[Mapping[str, str] | str] = N_("Klondike")
     names: ClassVar[Mapping[str, str] | str] = N_("Klondike")
     summary: ClassVar[Mapping[str, str] | str] = N_(
         "Seven columns, only the last card of each face up. Build down in alternating colours; only a "

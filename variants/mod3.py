@@ -36,6 +36,7 @@ class Mod3(b.Declared):
     id: ClassVar[str] = "mod3"
     code_prefix: ClassVar[str] = "MO"
     family: ClassVar[str] = "mod3"
+    family_names: ClassVar[str] = N_("Mod 3")
     names: ClassVar[str] = N_("Mod 3")
     summary: ClassVar[str] = N_(
         "Two decks. Build three rows of piles by suit in steps of three: 2-5-8-J, 3-6-9-Q, 4-7-10-K;"

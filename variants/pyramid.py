@@ -25,6 +25,7 @@ class Pyramid(o.Pairing):
     id: ClassVar[str] = "pyramid"
     code_prefix: ClassVar[str] = "PY"
     family: ClassVar[str] = "pyramid"
+    family_names: ClassVar[str] = N_("Pyramid")
     names: ClassVar[str] = N_("Pyramid")
     summary: ClassVar[str] = N_(
         "28 cards in a pyramid. Two cards no card lies on go off when they make 13 (J 11, Q 12, K alone);"

@@ -23,6 +23,7 @@ class Scorpion(b.Declared):
     id: ClassVar[str] = "scorpion"
     code_prefix: ClassVar[str] = "SC"
     family: ClassVar[str] = "spider"
+    family_names: ClassVar[str] = N_("Spider")
     names: ClassVar[str] = N_("Scorpion")
     summary: ClassVar[str] = N_(
         "Seven columns of seven cards. Build down in suit; any face-up card moves with the cards on it;"

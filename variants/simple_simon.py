@@ -25,6 +25,7 @@ class SimpleSimon(b.Declared):
     id: ClassVar[str] = "simple-simon"
     code_prefix: ClassVar[str] = "SS"
     family: ClassVar[str] = "spider"
+    family_names: ClassVar[str] = N_("Spider")
     names: ClassVar[str] = N_("Simple Simon")
     summary: ClassVar[str] = N_(
         "One deck face up in ten columns, no stock. Build down regardless of suit; only a group of one"

@@ -24,6 +24,7 @@ class Spider(b.Declared):
     id: ClassVar[str] = "spider"
     code_prefix: ClassVar[str] = "SP"
     family: ClassVar[str] = "spider"
+    family_names: ClassVar[str] = N_("Spider")
     names: ClassVar[str] = N_("Spider")
     summary: ClassVar[str] = N_(
         "104 cards in ten columns. Build down regardless of suit; only a group of one suit moves;"

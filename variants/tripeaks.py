@@ -25,6 +25,7 @@ class TriPeaks(o.Overlapping):
     id: ClassVar[str] = "tripeaks"
     code_prefix: ClassVar[str] = "TP"
     family: ClassVar[str] = "golf"
+    family_names: ClassVar[str] = N_("Golf")
     names: ClassVar[str] = N_("TriPeaks")
     summary: ClassVar[str] = N_(
         "Three peaks of 28 cards. A card no card lies on goes onto the waste when one rank higher or"

@@ -23,6 +23,7 @@ class Yukon(Declared):
     id: ClassVar[str] = "yukon"
     code_prefix: ClassVar[str] = "YU"
     family: ClassVar[str] = "yukon"
+    family_names: ClassVar[str] = N_("Yukon")
     names: ClassVar[str] = N_("Yukon")
     summary: ClassVar[str] = N_(
         "No stock: all 52 cards are dealt into seven columns, 21 of them face down."

@@ -981,7 +981,7 @@ def cmd_variants(catalog: Catalog, args: argparse.Namespace) -> int:
                 "id": each.id,
                 "name": each.name(args.lang),
                 "family": each.family or each.id,
-                "family_name": family_name(each, args.lang),
+                "family_name": family_name(each, args.lang, catalog.variants.values()),
                 "code_prefix": each.code_prefix,
                 "draws": list(each.draws),
                 "default_draw": each.default_draw,

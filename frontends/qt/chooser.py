@@ -14,7 +14,7 @@ The game last chosen is chosen again, with the options last chosen for it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from qtpy.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from qtpy.QtGui import QFont, QKeyEvent, QPainter, QPixmap, QShowEvent
@@ -84,10 +84,11 @@ def duration(seconds: float | None) -> str:
     return f"{minutes}:{rest:02d}"
 
 
-def search_text(variant: Variant, lang: str) -> str:
+def search_text(variant: Variant, lang: str, members: Iterable[Variant] = ()) -> str:
     """What the search field looks through for a game: its name (in ``lang`` and in
-    English), its id, its family's name and its rule summary, folded."""
-    words = (variant.name(lang), variant.name("en"), variant.id, family_name(variant, lang))
+    English), its id, its family's name (see :func:`family_name`: ``members`` are the
+    installed variants) and its rule summary, folded."""
+    words = (variant.name(lang), variant.name("en"), variant.id, family_name(variant, lang, members))
     return folded(" ".join((*words, variant.rules_summary(lang))))
 
 
@@ -125,7 +126,9 @@ class NewGameDialog(QDialog):
         #: The options chosen for each game, here and before (``Settings.choices``).
         self._choices: dict[str, GameChoice] = dict(settings.choices)
         self._wanted_draw, self._wanted_scoring = settings.draw, settings.scoring
-        self._searched = {v.id: search_text(v, lang) for v in catalog.variants.values()}
+        self._searched = {
+            v.id: search_text(v, lang, catalog.variants.values()) for v in catalog.variants.values()
+        }
         self._current: str | None = None
         self._fitting = False
         self._code_options: GameOptions | None = None
@@ -429,7 +432,9 @@ class NewGameDialog(QDialog):
         self._current = variant_id
         lang = self.lang
         self.title.setText(variant.name(lang))
-        self.family.setText(text("chooser.family", lang, family=family_name(variant, lang)))
+        self.family.setText(
+            text("chooser.family", lang, family=family_name(variant, lang, self.catalog.variants.values()))
+        )
         self.summary.setText(variant.rules_summary(lang))
         self._fitting = True
         try:
