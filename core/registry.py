@@ -292,6 +292,7 @@ class Catalog:
         self,
         *,
         builtins: Mapping[str, object] | None = None,
+        default_variant: str | None = None,
         hint_budget: Callable[[], float] | None = None,
         entry_points: bool | None = None,
         blocked: Iterable[str] | None = None,
@@ -304,6 +305,8 @@ class Catalog:
         points unless ``entry_points`` is false (by default: unless
         ``$SOLITAIRE_NO_PLUGINS`` is 1).  The core has no built-ins of its own: the
         application's catalog is ``solitaire.plugins.builtins.new_catalog()``.
+        ``default_variant`` is the id of the game the application deals unless told
+        which (see :attr:`default_variant`; by default the first variant registered).
         ``hint_budget()`` is the seconds the built-in hint may think (default
         :data:`DEFAULT_HINT_BUDGET`): a third-party hint provider gets that and
         :data:`HINT_GRACE`.
@@ -311,6 +314,7 @@ class Catalog:
         ``timeout``: the seconds each plugin (but the built-ins) may take to load
         and register (default: ``$SOLITAIRE_PLUGIN_TIMEOUT``, else 5)."""
         self.variants: dict[str, Variant] = {}
+        self._default_variant = default_variant
         self.scorings: dict[str, ScoringScheme] = {}
         self.redeals: dict[str, RedealFactory] = {}
         #: Redeal policy names by the letter game codes write them with.
@@ -513,6 +517,20 @@ class Catalog:
 
     # -- building games ------------------------------------------------------------------------
 
+    @property
+    def default_variant(self) -> str:
+        """The id of the variant a game is of when none is named (:meth:`options`, a
+        settings file that names no game): the one the application named
+        (``Catalog(default_variant=...)``) while it is installed, else the first variant
+        registered; "" when none is installed.
+
+        >>> Catalog(entry_points=False).default_variant
+        ''
+        """
+        if self._default_variant is not None and self._default_variant in self.variants:
+            return self._default_variant
+        return next(iter(self.variants), "")
+
     def variant(self, variant_id: str) -> Variant:
         """The variant with this id, or :class:`OptionsError` naming those installed."""
         return _lookup(self.variants, variant_id, "variant")
@@ -543,16 +561,17 @@ class Catalog:
 
     def options(
         self,
-        variant: str = "klondike",
+        variant: str | None = None,
         draw: int | None = None,
         scoring: str | None = None,
         redeal: str | None = None,
         returns_allowed: bool = True,
         deal: int | None = None,
     ) -> GameOptions:
-        """Complete and check game options: defaults come from the variant and scoring
+        """Complete and check game options: the variant ``variant`` (None: the
+        :attr:`default_variant`); the other defaults come from the variant and scoring
         (the deal: the variant's first deal number)."""
-        chosen = self.variant(variant)
+        chosen = self.variant(self.default_variant if variant is None else variant)
         if deal is None:
             deal = chosen.deal_numbers[0]
         scheme = self.scoring(chosen.default_scoring if scoring is None else scoring)
@@ -569,7 +588,7 @@ class Catalog:
         draw = chosen.default_draw if draw is None else draw
         if isinstance(draw, bool) or draw not in chosen.draws:
             draws = _either(map(str, chosen.draws))
-            if chosen.draw_label != Variant.draw_label:  # what the number counts: Spider's suits
+            if chosen.draw_label != Variant.draw_label:  # what the number counts, such as suits
                 label = Message(chosen.draw_label, domain=chosen.domain)
                 raise OptionsError(
                     Message(

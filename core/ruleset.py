@@ -42,10 +42,12 @@ __all__ = [
 class GameOptions:
     """The options that, with the deal number, define a game.
 
-    ``redeal`` is a policy id such as ``"unlimited"`` or ``"passes:3"``.
+    ``variant`` is the variant's id; ``redeal`` is a policy id such as ``"unlimited"``
+    or ``"passes:3"``.  :meth:`~solitaire.core.registry.Catalog.options` completes and
+    checks them.
     """
 
-    variant: str = "klondike"
+    variant: str
     draw: int = 1
     scoring: str = "normal"
     redeal: str = "unlimited"

@@ -232,7 +232,8 @@ class NewGameFields(TypedDict, total=False):
 def choose_new_game(
     catalog: Catalog, settings: Settings, variant: str | None = None, **given: Unpack[NewGameFields]
 ) -> NewGameChoice:
-    """A new game of ``variant`` (None: the game of the settings) with the options
+    """A new game of ``variant`` (None: the game of the settings, else the catalog's
+    :attr:`~solitaire.core.registry.Catalog.default_variant`) with the options
     ``given``, each of the others as last chosen for that game (``Settings.choices``,
     else as the settings say where it fits, else the game's default), and a random deal
     unless ``deal`` is given.  What is given must fit the game: ``OptionsError`` says
@@ -252,7 +253,7 @@ def choose_new_game(
     ...
     solitaire.core.registry.OptionsError: spider: Suits 1, 2 or 4, not 3
     """
-    chosen = catalog.variant(settings.variant if variant is None else variant)
+    chosen = catalog.variant((settings.variant or catalog.default_variant) if variant is None else variant)
     wanted = given.get("difficulty")
     if wanted is not None and wanted not in levels.CHOICES:
         raise OptionsError(
@@ -370,14 +371,15 @@ class Session:
         """A game of a random deal (or ``deal``) with the options of ``settings`` (the
         saved ones by default); the default options where those are not installed."""
         s = self.store.settings() if settings is None else settings
+        game = s.variant or self.catalog.default_variant
         if deal is None:
-            variant = self.catalog.variants.get(s.variant)
+            variant = self.catalog.variants.get(game)
             deal = variant.random_deal() if variant is not None else secrets.randbelow(DEAL_NUMBERS)
         try:
-            options = self.catalog.options(s.variant, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
+            options = self.catalog.options(game, s.draw, s.scoring, s.redeal, s.returns_allowed, deal)
         except OptionsError:
             try:
-                options = chosen_options(self.catalog, s, s.variant, deal)
+                options = chosen_options(self.catalog, s, game, deal)
             except OptionsError:  # the game is not installed (any more), or has not this deal
                 options = self.catalog.options(deal=deal)
         return self.catalog.new_game(options)

@@ -159,9 +159,10 @@ class GameChoice:
 
 @attrs.frozen
 class Settings:
-    """What the player chose; new games start with ``variant``, ``draw`` (None: the
-    variant's default), ``scoring``, ``redeal`` (None: the scoring's default) and
-    ``returns_allowed``."""
+    """What the player chose; new games start with ``variant`` ("": the catalog's
+    :attr:`~solitaire.core.registry.Catalog.default_variant`, as for a file that names
+    none), ``draw`` (None: the variant's default), ``scoring``, ``redeal`` (None: the
+    scoring's default) and ``returns_allowed``."""
 
     #: The language the player chose in the preferences, or None: not chosen, follow the
     #: system's.  (Files of older versions say "en" or "ru": taken as chosen, as nothing
@@ -174,7 +175,7 @@ class Settings:
     deck: str = ""
     #: The card back of the built-in deck.
     back: str = "blue"
-    variant: str = "klondike"
+    variant: str = ""
     draw: int | None = None
     scoring: str = "normal"
     redeal: str | None = None

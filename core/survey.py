@@ -120,8 +120,8 @@ def wilson(successes: int, trials: int, z: float = Z95) -> Interval:
 
 @attrs.frozen
 class SurveySpec:
-    """What to survey: the game options (the variant's own scoring: a verdict does not
-    depend on the score) and each deal's budget.
+    """What to survey: the game options (the variant ``variant``, by id, with its own
+    scoring: a verdict does not depend on the score) and each deal's budget.
 
     ``draw`` None is the variant's default, ``redeal`` None the variant's.
     ``catalog`` makes the catalog a worker plays with, one per process: a top-level
@@ -129,7 +129,7 @@ class SurveySpec:
     ``solitaire.plugins.builtins.new_catalog`` (the core's own :class:`Catalog` has no
     built-ins)."""
 
-    variant: str = "klondike"
+    variant: str
     draw: int | None = None
     redeal: str | None = None
     returns_allowed: bool = True

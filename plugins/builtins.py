@@ -16,12 +16,15 @@ True
 ['golf', 'none', 'normal', 'spider', 'tripeaks', 'vegas', 'vegas-cumulative']
 >>> sorted(Catalog(entry_points=False).variants)  # the core alone
 []
+>>> catalog.default_variant, catalog.options().variant
+('klondike', 'klondike')
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import Final
 
 from solitaire.core.hints import Hint
 from solitaire.core.hookspecs import hookimpl
@@ -60,7 +63,10 @@ from solitaire.variants.spider import Spider
 from solitaire.variants.tripeaks import TriPeaks
 from solitaire.variants.yukon import Yukon
 
-__all__ = ["builtin_plugins", "hint_budget", "new_catalog"]
+__all__ = ["DEFAULT_VARIANT", "builtin_plugins", "hint_budget", "new_catalog"]
+
+#: The game dealt when none is named (``solitaire new`` without ``--variant``, a first start).
+DEFAULT_VARIANT: Final = "klondike"
 
 
 @hookimpl
@@ -131,9 +137,11 @@ def new_catalog(
     timeout: float | None = None,
 ) -> Catalog:
     """The application's catalog: the built-ins, then ``plugins``, then the installed
-    packages (the arguments are :class:`~solitaire.core.registry.Catalog`'s)."""
+    packages (the arguments are :class:`~solitaire.core.registry.Catalog`'s); a game is
+    of :data:`DEFAULT_VARIANT` unless told otherwise."""
     return Catalog(
         builtins=builtin_plugins(),
+        default_variant=DEFAULT_VARIANT,
         hint_budget=hint_budget,
         entry_points=entry_points,
         blocked=blocked,

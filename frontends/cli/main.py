@@ -269,7 +269,7 @@ def _build_parser(lang: str = "en", command: str | None = None) -> argparse.Argu
 
     new = commands.add_parser("new", help=_(N_("a new deal: its game code and layout")))
     if wanted("new"):
-        new.add_argument("--variant", default="klondike", metavar="ID")
+        new.add_argument("--variant", metavar="ID")
         new.add_argument(
             "--draw", type=_draw, metavar="N", help=_(N_("cards a tap of the stock draws, or Spider's suits"))
         )
@@ -572,10 +572,11 @@ def cmd_show(catalog: Catalog, args: argparse.Namespace) -> int:
 
 
 def cmd_new(catalog: Catalog, args: argparse.Namespace) -> int:
+    variant = args.variant if args.variant is not None else catalog.default_variant  # the application's
     try:
-        deal = args.deal if args.deal is not None else catalog.variant(args.variant).random_deal()
+        deal = args.deal if args.deal is not None else catalog.variant(variant).random_deal()
         options = catalog.options(
-            args.variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
+            variant, args.draw, args.scoring, args.redeal, args.returns == "allowed", deal
         )
         game = catalog.new_game(options)
     except OptionsError as error:

@@ -151,9 +151,7 @@ class NewGameDialog(QDialog):
         layout.addWidget(self.buttons)
 
         self._fill_list()
-        first = (
-            settings.variant if settings.variant in catalog.variants else next(iter(catalog.variants), None)
-        )
+        first = settings.variant if settings.variant in catalog.variants else catalog.default_variant or None
         if first is not None:
             self.select_game(first)
         self.games.currentItemChanged.connect(self._item_chosen)

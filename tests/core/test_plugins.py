@@ -561,6 +561,40 @@ def test_option_defaults(catalog: Catalog) -> None:
     assert catalog.options(redeal="passes:3").redeal == "passes:3"
 
 
+class _Registers:
+    """A plugin registering the variants given, in that order."""
+
+    def __init__(self, *variants: Variant) -> None:
+        self.variants = variants
+
+    @hookimpl
+    def solitaire_register_variants(self, register: Registry) -> None:
+        for variant in self.variants:
+            register.add_variant(variant)
+
+
+class _Other(Klondike):
+    id: ClassVar[str] = "other"
+    code_prefix: ClassVar[str] = "OT"
+    names: ClassVar[str] = "Other"
+
+
+def test_the_default_variant_is_the_applications_else_the_first_registered() -> None:
+    assert new_catalog(entry_points=False).default_variant == "klondike"  # the application's
+    builtins = {"builtins": solitaire.plugins.builtins}
+    named = Catalog(entry_points=False, builtins=builtins, default_variant="spider")
+    assert named.default_variant == "spider" and named.options().variant == "spider"
+    others = {"others": _Registers(_Other()), **builtins}
+    first = Catalog(entry_points=False, builtins=others)
+    assert first.default_variant == "other" and first.options(deal=6).variant == "other"
+    gone = Catalog(entry_points=False, builtins=others, default_variant="no-such-game")
+    assert gone.default_variant == "other"  # the one named is not installed
+    empty = Catalog(entry_points=False)
+    assert empty.default_variant == ""
+    with pytest.raises(OptionsError, match="no variant '' is installed"):
+        empty.options()
+
+
 @pytest.mark.parametrize(
     ("options", "words"),
     [

@@ -265,7 +265,7 @@ def test_report_figures() -> None:
     assert list(data) == JSON_KEYS
     assert data["first"] == 7
     assert data["shares"]["unwinnable"] == {"share": 0.0, "low": 0.0, "high": pytest.approx(0.5615, abs=1e-4)}
-    empty = SurveyReport(SurveySpec(), ())
+    empty = SurveyReport(SurveySpec("klondike"), ())
     assert (empty.deals, empty.median_seconds, empty.seconds) == (0, 0.0, 0.0)
 
 

@@ -22,6 +22,7 @@ from solitaire.core import playout
 from solitaire.core.cards import CARDS, Card
 from solitaire.core.game import Game
 from solitaire.core.registry import Catalog
+from solitaire.core.session import Session, choose_new_game
 from solitaire.core.state import Column, State
 from solitaire.core.store import (
     HOME_VARIABLE,
@@ -32,7 +33,7 @@ from solitaire.core.store import (
     WindowState,
     default_folder,
 )
-from solitaire.plugins.builtins import new_catalog
+from solitaire.plugins.builtins import builtin_plugins, new_catalog
 
 CURRENT = "current-game.json"
 SETTINGS = "settings.json"
@@ -225,8 +226,64 @@ def test_settings_default_when_there_is_no_file(tmp_path: Path) -> None:
     settings = store.settings()
     assert settings == Settings()
     assert (settings.language, settings.interactive_rules, settings.double_tap) == (None, True, True)
-    assert (settings.variant, settings.draw, settings.scoring) == ("klondike", None, "normal")
+    assert (settings.variant, settings.draw, settings.scoring) == ("", None, "normal")  # the catalog's game
     assert store.notices == []
+
+
+#: The settings file version 0.1.0 wrote before anything was chosen.
+SETTINGS_0_1_0: dict[str, Any] = {
+    "language": None,
+    "interactive_rules": True,
+    "double_tap": True,
+    "animations": True,
+    "deck": "",
+    "back": "blue",
+    "variant": "klondike",
+    "draw": None,
+    "scoring": "normal",
+    "redeal": None,
+    "returns_allowed": True,
+    "winnable_only": False,
+    "difficulty": "any",
+    "winnable_indicator": "open",
+    "plugin_problems_shown": "",
+    "recent": [],
+    "favourites": [],
+    "choices": {},
+}
+
+
+@pytest.mark.parametrize(
+    ("saved", "variant"),
+    [
+        (SETTINGS_0_1_0, "klondike"),
+        ({"language": "ru", "double_tap": False}, "klondike"),  # a file that names no game
+        ({"variant": "reflechi", "draw": 3, "scoring": "vegas"}, "reflechi"),
+        ({"variant": "freecell"}, "freecell"),
+    ],
+)
+def test_settings_files_of_earlier_versions_start_the_same_games(
+    catalog: Catalog, tmp_path: Path, saved: dict[str, Any], variant: str
+) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps(saved), encoding="utf-8")
+    store = Store(tmp_path)
+    settings = store.settings()
+    assert store.notices == []
+    assert settings.variant == saved.get("variant", "")
+    session = Session(catalog, store)
+    game = session.random_game(deal=6)
+    assert game.rules.options.variant == variant
+    assert choose_new_game(catalog, settings).options.variant == variant
+    if variant == "reflechi":
+        assert (game.rules.options.draw, game.rules.options.scoring) == (3, "vegas")
+
+
+def test_a_settings_file_that_names_no_game_starts_the_catalogs(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_text(json.dumps({"language": "ru"}), encoding="utf-8")
+    catalog = Catalog(entry_points=False, builtins=builtin_plugins(), default_variant="spider")
+    assert catalog.default_variant == "spider"
+    game = Session(catalog, Store(tmp_path)).random_game(deal=6)
+    assert game.rules.options.variant == "spider"
 
 
 def test_settings_round_trip(tmp_path: Path) -> None:
