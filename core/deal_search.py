@@ -6,11 +6,9 @@ not proved winnable within it is passed over, and after :data:`MAX_DEALS` the se
 gives up.  The window asks its solver processes deal by deal and decides with
 :func:`proves`; the terminal game runs :func:`search_winnable` itself.
 
->>> from solitaire.plugins.builtins import new_catalog
->>> catalog = new_catalog(entry_points=False)
->>> found = search_winnable(catalog, catalog.options("freecell"), random_deal=iter(range(1, 99)).__next__)
->>> found.options is not None and found.tried >= 1 and not found.cancelled
-True
+>>> from solitaire.core.ruleset import GameOptions
+>>> proves(None, GameOptions("any-game", deal=7))  # the solver failed on the deal
+False
 """
 
 from __future__ import annotations

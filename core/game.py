@@ -1,13 +1,12 @@
 """A game in progress: moves, undo and redo, and the conveniences every front end shares.
 
->>> from solitaire.plugins.builtins import new_catalog
->>> game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
->>> game.play("s")
-(StockDrawn(cards=(Card.parse('QH'),), src='s', dst='w'),)
->>> game.state.moves, len(game.state.waste)
-(1, 1)
->>> game.undo().moves   # undo never lowers the move counter
-1
+A :class:`Game` is made by the catalog (``catalog.new_game(options)``,
+``catalog.game_from_code(code)``); :meth:`Game.play` takes a move in notation and
+returns its events, :meth:`Game.undo` gives the state before the last move back
+(with the move counter as it is: undo never lowers it).  Actions in notation:
+
+>>> parse_action("undo"), parse_action("t3:4>t6")
+('undo', Move.parse('t3:4>t6'))
 """
 
 from __future__ import annotations

@@ -1,11 +1,6 @@
-"""Random play, for tests, benchmarks and conformance checks.
-
->>> import random
->>> from solitaire.plugins.builtins import new_catalog
->>> game = new_catalog(entry_points=False).game_from_code("KL1-D1N-AAAAAAG")
->>> play_randomly(game, random.Random(1), 50).state.moves >= 40
-True
-"""
+"""Random play, for tests, benchmarks and conformance checks: a game of any variant
+(``catalog.new_game(options)``) played on by ``play_randomly(game, random.Random(1),
+50)``, the same moves for the same seed."""
 
 from __future__ import annotations
 

@@ -39,13 +39,16 @@ plugin that failed it leaves the plugin out and answers as if it were not there
 registered first: what the registration hooks add is taken when the call is
 over, in registration order, so that the first plugin keeps an id.
 
->>> from solitaire.plugins.builtins import new_catalog
->>> catalog = new_catalog(entry_points=False)  # the application's: Catalog(builtins=...)
->>> {"klondike", "reflechi", "freecell", "spider"} <= set(catalog.variants)
-True
->>> options = catalog.options_from_code("KL1-D3V-AAAAAAG")
->>> options.variant, options.draw, options.scoring, options.redeal, options.deal
-('klondike', 3, 'vegas', 'passes:1', 6)
+The core alone has no game, scoring scheme nor redeal policy: a game code names
+what the catalog must have to play it.
+
+>>> catalog = Catalog(entry_points=False)
+>>> catalog.variants, catalog.problems
+({}, [])
+>>> catalog.options_from_code("KL1-D3V-AAAAAAG")
+Traceback (most recent call last):
+...
+solitaire.core.codes.CodeError: game code 'KL1-D3V-AAAAAAG': no installed variant has prefix 'KL' ...
 """
 
 from __future__ import annotations

@@ -5,17 +5,17 @@ the game clock.
 The window and the terminal game each hold one :class:`Session` and draw what it
 tells them; it knows nothing of either (no Qt here)::
 
-    >>> import tempfile
-    >>> from solitaire.plugins.builtins import new_catalog
-    >>> from solitaire.core.store import Store
-    >>> session = Session(new_catalog(entry_points=False), Store(tempfile.mkdtemp()))
-    >>> session.resume() is None  # nothing saved yet
-    True
-    >>> session.new_game("KL1-D1N-AAAAAAG").code
-    'KL1-D1N-AAAAAAG'
-    >>> _ = session.game.play("s")  # saved at once
-    >>> session.store.load_game(session.catalog)[0].actions
-    ['s']
+    session = Session(catalog, Store(folder))
+    session.resume()               # the saved game back in play, or None
+    session.new_game(code)         # a game of this code in play, saved at once
+    session.game.play("s")         # saved after the move
+    session.store.load_game(session.catalog)[0].actions  # ['s']
+
+>>> import tempfile
+>>> from solitaire.core.registry import Catalog
+>>> from solitaire.core.store import Store
+>>> Session(Catalog(entry_points=False), Store(tempfile.mkdtemp())).resume() is None  # nothing saved
+True
 """
 
 from __future__ import annotations
@@ -72,19 +72,10 @@ def chosen_options(
     """The options of a new game of ``variant``: those last chosen for it
     (``Settings.choices``), else those of the settings that fit it, else its defaults;
     the deal ``deal``, or one of its deals at random.  Raises ``OptionsError`` when
-    ``variant`` is not installed (or has not that deal).
-
-    >>> from solitaire.plugins.builtins import new_catalog
-    >>> from solitaire.core.store import GameChoice
-    >>> catalog = new_catalog(entry_points=False)
-    >>> settings = Settings(draw=3, choices={"spider": GameChoice(draw=2, scoring="none")})
-    >>> chosen_options(catalog, settings, "reflechi", deal=5).draw
-    3
-    >>> spider = chosen_options(catalog, settings, "spider", deal=5)
-    >>> spider.draw, spider.scoring
-    (2, 'none')
-    >>> chosen_options(catalog, settings, "golf", deal=5).scoring  # "normal" does not fit Golf
-    'golf'
+    ``variant`` is not installed (or has not that deal).  With settings that say
+    ``draw=3`` and, for one game, ``GameChoice(draw=2, scoring="none")``: that game
+    gets draw 2 and no scoring, another game that draws 1 or 3 draw 3, and a game
+    whose scoring schemes do not include the settings' its own default scheme.
     """
     chosen = catalog.variant(variant)
     choice = settings.choices.get(variant) or GameChoice(
@@ -162,12 +153,9 @@ class Offers:
     draw choices (a choice where there are several), the scoring schemes that fit it, a
     redeal policy (where there is a waste), foundation returns (where cards could come
     back), winnable deals only (where the solver knows the game) and a difficulty
-    (where the game has levels).
-
-    >>> from solitaire.plugins.builtins import new_catalog
-    >>> spider = offers(new_catalog(entry_points=False), "spider")
-    >>> spider.draws, spider.redeal, spider.winnable
-    ((1, 2, 4), False, True)
+    (where the game has levels).  A game of suits 1, 2 or 4 whose stock deals onto
+    the columns, with a solver, offers ``draws=(1, 2, 4)``, ``redeal=False`` and
+    ``winnable=True``.
     """
 
     variant: str
@@ -240,18 +228,10 @@ def choose_new_game(
     what does not (a draw it has not, a scoring that does not fit it, a redeal policy
     where there is no waste, a deal it has not, an unknown difficulty, a deal number
     with winnable deals only).  A ``difficulty`` given asks for winnable deals, unless
-    ``winnable_only`` is given False.
-
-    >>> from solitaire.plugins.builtins import new_catalog
-    >>> catalog = new_catalog(entry_points=False)
-    >>> settings = Settings(choices={"spider": GameChoice(draw=2, scoring="none")})
-    >>> choice = choose_new_game(catalog, settings, "spider", difficulty="easy")
-    >>> choice.options.draw, choice.options.scoring, choice.search, choice.difficulty
-    (2, 'none', True, 'easy')
-    >>> choose_new_game(catalog, settings, "spider", draw=3)
-    Traceback (most recent call last):
-    ...
-    solitaire.core.registry.OptionsError: spider: Suits 1, 2 or 4, not 3
+    ``winnable_only`` is given False.  So with the settings' choice of
+    ``GameChoice(draw=2, scoring="none")`` for a game, ``difficulty="easy"`` gives
+    draw 2, no scoring, a search for an easy deal; ``draw=3`` for a game of suits
+    1, 2 or 4 raises ``OptionsError`` ("GAME: Suits 1, 2 or 4, not 3").
     """
     chosen = catalog.variant((settings.variant or catalog.default_variant) if variant is None else variant)
     wanted = given.get("difficulty")

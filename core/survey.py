@@ -8,13 +8,14 @@ threads, local processes, or a Dask cluster (``distributed.Client(...).get_execu
 more, with a larger budget; :func:`wilson` gives the 95% Wilson score interval
 of each share.
 
->>> from concurrent.futures import ThreadPoolExecutor
->>> from solitaire.plugins.builtins import new_catalog
->>> spec = SurveySpec("klondike", draw=3, max_nodes=3000, catalog=new_catalog)
->>> with ThreadPoolExecutor(2) as executor:
-...     report = run_survey(executor, spec, range(2, 4))
->>> report.counts
-{'winnable': 1, 'unwinnable': 1, 'unknown': 0}
+A survey of deals 2 and 3 of a game on two threads, where ``new_catalog`` makes the
+application's catalog (one per process)::
+
+    spec = SurveySpec("some-game", draw=3, max_nodes=3000, catalog=new_catalog)
+    with ThreadPoolExecutor(2) as executor:
+        report = run_survey(executor, spec, range(2, 4))
+    report.counts  # {'winnable': 1, 'unwinnable': 1, 'unknown': 0}
+
 >>> wilson(81, 100)
 Interval(share=0.81, low=0.7222..., high=0.8748...)
 """

@@ -7,6 +7,7 @@ that assigns ``game.state``); everything after that goes through the Game API.
 from __future__ import annotations
 
 import os
+import random
 
 import attrs
 import pytest
@@ -23,9 +24,10 @@ from winning import (
 from solitaire.core.cards import Card
 from solitaire.core.game import HISTORY_LIMIT, Change, Game
 from solitaire.core.moves import DRAW, Move
+from solitaire.core.playout import play_randomly
 from solitaire.core.refusals import IllegalMoveError, Refusal
 from solitaire.core.registry import Catalog
-from solitaire.core.state import CardsMoved, GameWon, Pile, ScoreChanged, State
+from solitaire.core.state import CardsMoved, GameWon, Pile, ScoreChanged, State, StockDrawn
 from solitaire.plugins.builtins import new_catalog
 
 CODE = "KL1-D1N-AAAAAAG"
@@ -46,6 +48,23 @@ def crafted(catalog: Catalog, state: State, **options: object) -> Game:
 
 def refused(result: object, rule: str) -> bool:
     return isinstance(result, Refusal) and result.rule == rule
+
+
+# -- a game from its code -------------------------------------------------------------------------
+
+
+def test_a_tap_of_the_stock_draws_and_undo_keeps_the_move_counter(catalog: Catalog) -> None:
+    game = catalog.game_from_code(CODE)
+    assert game.play("s") == (StockDrawn(cards=(Card.parse("QH"),), src="s", dst="w"),)
+    assert (game.state.moves, len(game.state.waste)) == (1, 1)
+    assert game.undo().moves == 1  # undo never lowers the move counter
+
+
+def test_random_play_plays_about_the_actions_asked(catalog: Catalog) -> None:
+    game = play_randomly(catalog.game_from_code(CODE), random.Random(1), 50)
+    assert game.state.moves >= 40
+    again = play_randomly(catalog.game_from_code(CODE), random.Random(1), 50)
+    assert again.actions == game.actions  # the same seed, the same game
 
 
 # -- tap ----------------------------------------------------------------------------------------

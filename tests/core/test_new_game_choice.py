@@ -12,15 +12,50 @@ import pytest
 from solitaire.core import difficulty
 from solitaire.core.deal_search import DEAL_NODES, search_winnable
 from solitaire.core.registry import Catalog, OptionsError
-from solitaire.core.session import choose_new_game, offers, remembered
+from solitaire.core.session import choose_new_game, chosen_options, offers, remembered, returns_matter
 from solitaire.core.solver import solve
 from solitaire.core.store import GameChoice, Settings
 from solitaire.plugins.builtins import new_catalog
+from solitaire.variants.blocks import Declared
 
 
 @pytest.fixture(scope="module")
 def catalog() -> Catalog:
     return new_catalog(entry_points=False)
+
+
+def test_a_game_gets_its_last_options_else_the_settings_that_fit_else_its_own(catalog: Catalog) -> None:
+    settings = Settings(draw=3, choices={"spider": GameChoice(draw=2, scoring="none")})
+    assert chosen_options(catalog, settings, "reflechi", deal=5).draw == 3
+    spider = chosen_options(catalog, settings, "spider", deal=5)
+    assert (spider.draw, spider.scoring) == (2, "none")
+    assert chosen_options(catalog, settings, "golf", deal=5).scoring == "golf"  # "normal" does not fit Golf
+
+
+def test_what_a_new_game_of_spider_offers(catalog: Catalog) -> None:
+    spider = offers(catalog, "spider")
+    assert (spider.draws, spider.redeal, spider.winnable) == ((1, 2, 4), False, True)
+
+
+def test_a_choice_last_made_for_a_game_comes_back_and_what_does_not_fit_is_said(catalog: Catalog) -> None:
+    settings = Settings(choices={"spider": GameChoice(draw=2, scoring="none")})
+    choice = choose_new_game(catalog, settings, "spider", difficulty="easy")
+    assert (choice.options.draw, choice.options.scoring, choice.search, choice.difficulty) == (
+        2,
+        "none",
+        True,
+        "easy",
+    )
+    with pytest.raises(OptionsError, match=r"^spider: Suits 1, 2 or 4, not 3$"):
+        choose_new_game(catalog, settings, "spider", draw=3)
+
+
+def test_foundation_returns_matter_where_the_foundations_let_cards_go(catalog: Catalog) -> None:
+    assert returns_matter(catalog.variant("klondike"))
+    assert not returns_matter(catalog.variant("freecell"))  # its foundations keep their cards
+    for variant in catalog.variants.values():
+        assert isinstance(variant, Declared)
+        assert returns_matter(variant) == variant.foundations_block.returns, variant.id
 
 
 def test_what_is_given_goes_over_what_was_last_chosen(catalog: Catalog) -> None:
@@ -94,6 +129,8 @@ def test_the_search_finds_a_deal_of_the_difficulty_asked_for(catalog: Catalog) -
     )
     assert found.options is not None and not found.cancelled
     assert found.options.deal == found.tried  # deals 1, 2, … tried in turn, the last one kept
+    any_level = search_winnable(catalog, catalog.options("freecell"), random_deal=iter(range(1, 99)).__next__)
+    assert any_level.options is not None and any_level.tried >= 1 and not any_level.cancelled
     game = catalog.new_game(found.options)
     result = solve(game.state, game.rules, max_nodes=DEAL_NODES)
     assert difficulty.level(game.rules, result.nodes) == "hard"

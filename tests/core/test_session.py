@@ -62,6 +62,16 @@ def saved(home: Path) -> dict[str, object]:
     return data
 
 
+def test_a_session_resumes_nothing_at_first_and_saves_a_move_at_once(home: Path, catalog: Catalog) -> None:
+    session = session_in(catalog)
+    assert session.resume() is None  # nothing saved yet
+    assert session.new_game(CODE).code == CODE
+    assert session.game is not None
+    session.game.play("s")
+    loaded = session.store.load_game(session.catalog)
+    assert loaded is not None and loaded[0].actions == ["s"]
+
+
 def test_a_new_game_is_saved_at_once_and_after_every_change(home: Path, catalog: Catalog) -> None:
     session = session_in(catalog)
     game = session.new_game(CODE)

@@ -168,6 +168,13 @@ def test_survey_deal_is_one_solve() -> None:
         survey_deal("klondike", 2, None, True, 0, 1.0, catalog=new_catalog)
 
 
+def test_a_survey_on_two_threads() -> None:
+    spec = SurveySpec("klondike", draw=3, max_nodes=3000, catalog=new_catalog)
+    with ThreadPoolExecutor(2) as executor:
+        report = run_survey(executor, spec, range(2, 4))
+    assert report.counts == {"winnable": 1, "unwinnable": 1, "unknown": 0}
+
+
 def test_the_deals_give_every_verdict() -> None:
     # So that the tests below see each verdict counted and printed.
     assert all(EXPECTED.values()), EXPECTED
