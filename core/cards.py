@@ -25,7 +25,7 @@ __all__ = ["CARDS", "MAX_DECKS", "RANK_TEXT", "Card", "Suit", "cards_text", "dec
 RANK_TEXT: Final = "A23456789TJQK"
 _RANK_DISPLAY: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 MAX_DECKS: Final = 8
-"""The most decks a game may use (Spider uses two)."""
+"""The most decks a game may use (a game of two packs uses two; 104 cards of one suit are eight)."""
 
 
 class Suit(IntEnum):

@@ -4,13 +4,13 @@ A game code such as ``KL1-D3NP3F-AAAAAAG`` names a deal and the options it is
 played with::
 
     code      = prefix version "-" middle "-" deal
-    prefix    = 2 letters                  (the variant: KL Klondike, TF Réfléchi, ...;
-                                            docs/deals.md lists the built-in ones;
-                                            other prefixes: plugins)
+    prefix    = 2 letters                  (the variant's code_prefix: docs/deals.md lists
+                                            the built-in ones; other prefixes: plugins)
     version   = digits, no leading zero    (format version; also the shuffle version)
     middle    = draw scoring [redeal] ["F"]
-    draw      = "D" digit 1-9             (what the variant's draw mode says: D1/D3 the cards a
-                                            tap draws in Klondike, D1/D2/D4 Spider's suits)
+    draw      = "D" digit 1-9             (what the variant's draw mode says: the cards a tap
+                                            of the stock draws, D1/D3, or the suits dealt,
+                                            D1/D2/D4)
     scoring   = 1 letter                   (N Normal, V Vegas, other letters: plugins)
     redeal    = letter [number]            (a redeal policy other than the game's default:
                                             U unlimited, P3 passes:3; other letters: plugins)
@@ -433,7 +433,7 @@ class GameCode:
             raise CodeError(
                 code,
                 Message(
-                    "draw mode must be D and a digit (D1 or D3 in Klondike), not {draw_text!r}",
+                    "draw mode must be D and a digit 1-9 (such as D1 or D3), not {draw_text!r}",
                     draw_text=draw_text,
                 ),
             )

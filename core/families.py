@@ -79,7 +79,7 @@ def family_name(variant: Variant, lang: str, members: Iterable[Variant] = ()) ->
 
 
 def folded(text: str) -> str:
-    """``text`` as a search compares it: case, accents and ё left out ("Réfléchi" → "reflechi")."""
+    """``text`` as a search compares it: case, accents and ё left out ("Château" → "chateau")."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(char for char in decomposed if not unicodedata.combining(char))
     return plain.replace("ё", "е")

@@ -345,8 +345,8 @@ class Game:
 
 def collect_to_foundations(state: State, rules: Ruleset) -> list[Move] | None:
     """Moves that win by only playing cards to the foundations (from other piles than
-    foundations: Mod 3 moves cards between its rows) and turning the stock, when none
-    is face down; None when that does not win."""
+    foundations: a game whose foundations are rows may move cards between them) and
+    turning the stock, when none is face down; None when that does not win."""
     if state.face_down_count or rules.is_won(state):
         return None
     moves: list[Move] = []

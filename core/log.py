@@ -250,7 +250,8 @@ _TAGS: Final = {cls.tag: cls for cls in EVENT_TYPES}
 def unstructure_event(event: Event) -> dict[str, Any]:
     """An event as a JSON object, its ``tag`` first."""
     data: dict[str, Any] = CONVERTER.unstructure(event, Event)
-    # A field left at its default (the piles of Klondike's table) is not written.
+    # A field left at its default (such as a draw's piles, the stock ``s`` and the waste
+    # ``w``) is not written.
     for name, default in _DEFAULTS[type(event)].items():
         if getattr(event, name) == default:
             del data[name]
@@ -363,9 +364,10 @@ def _upgrade_0(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _upgrade_1(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 knew one table, Klondike's: its events never name the piles a draw
-    or a recycle uses, and version 2 reads a missing ``src``/``dst`` as those piles
-    (``s`` to ``w``, and back).  Cards of a second deck and the ``dealt`` event are new."""
+    """Version 1 knew one table, a stock, a waste, four foundations and seven columns:
+    its events never name the piles a draw or a recycle uses, and version 2 reads a
+    missing ``src``/``dst`` as those piles (``s`` to ``w``, and back).  Cards of a
+    second deck and the ``dealt`` event are new."""
     return {**data, "version": 2}
 
 

@@ -65,7 +65,8 @@ class PileSpec:
     ``kind`` is ``stock``, ``waste``, ``foundation``, ``cell`` or ``column``; ``fan``
     says how the pile spreads: ``none``, ``right`` (the draw-3 waste) or ``down``.
 
-    Piles may also lie at a place of their own and overlap, as in Pyramid or TriPeaks:
+    Piles may also lie at a place of their own and overlap, as single cards laid out
+    in rows, each row partly covering the one above:
     ``at`` puts the pile ``x`` slots from the left edge of the table (a slot is a card's
     width and the gap after it, as ``slot`` counts them; halves and other fractions
     allowed) and ``y`` card heights below the top of its row, and ``covered_by`` names
@@ -115,7 +116,8 @@ class Variant(ABC):
     #: codes say ``D1``), and front ends leave those options and piles out.
     has_stock: ClassVar[bool] = True
     #: Whether the stock deals onto a waste that may go back to it (then a redeal policy
-    #: matters); Spider's and Golf's stocks deal elsewhere.
+    #: matters); False for a stock that deals elsewhere (a row onto the columns, or a
+    #: card onto a foundation).
     has_waste: ClassVar[bool] = True
     #: The family of games the variant belongs to, an id the games of one family share:
     #: scoring schemes say which families they fit ("": the variant's id).
@@ -128,11 +130,11 @@ class Variant(ABC):
     family_names: ClassVar[Mapping[str, str] | str] = ""
     #: The scoring scheme a new game gets unless told otherwise.
     default_scoring: ClassVar[str] = "normal"
-    #: The redeal policy a new game gets unless told otherwise (Pyramid: ``passes:3``);
+    #: The redeal policy a new game gets unless told otherwise (such as ``passes:3``);
     #: None: the scoring scheme's (``ScoringScheme.default_redeal``).
     default_redeal: ClassVar[str | None] = None
     #: What the number after ``D`` in a game code chooses, shown in the New Game dialog:
-    #: the cards a tap of the stock draws (``draws``), or, say, Spider's suits.
+    #: the cards a tap of the stock draws (``draws``), or, say, how many suits are dealt.
     draw_label: ClassVar[str] = i18n.N_("Draw")
     #: Whether the player cannot see some cards that matter (face-down tableau cards):
     #: then hints must not be worked out by a solver that sees them.
@@ -185,7 +187,7 @@ class Variant(ABC):
     #: How many decks the game uses.
     decks: ClassVar[int] = 1
     #: The game's deal numbers: every number a game code can write (0 .. 2**35 - 1)
-    #: unless the variant has fewer (FreeCell: Microsoft's 1 .. 2**33 - 1).  Options
+    #: unless the variant has fewer (such as another program's 1 .. 2**33 - 1).  Options
     #: and codes with another number are refused.
     deal_numbers: ClassVar[range] = range(DEAL_NUMBERS)
 
@@ -256,8 +258,8 @@ class Variant(ABC):
     def move_words(self, state: State, move: Move) -> Message | None:
         """A move in words, for the hints, when the general wording ("Move 5♣ from
         column 2 to column 4") does not say what the move does in this game; None (the
-        default) keeps the general wording.  Pyramid says "Take 5♣ and 8♦ off
-        together" for a pair."""
+        default) keeps the general wording.  A game that takes off pairs of cards may
+        say "Take 5♣ and 8♦ off together"."""
         return None
 
     def state_fields(self) -> tuple[Field, ...]:
@@ -280,10 +282,9 @@ class Variant(ABC):
     def solver(self) -> Solver | None:
         """The solver of this variant's rules, or None (the default): then ``solitaire
         solve``, surveys, the solver-backed and sampling hints and the window's "still
-        winnable?" indicator leave the variant alone.  Klondike and Réfléchi answer
-        the built-in :data:`~solitaire.core.solver.KLONDIKE_SOLVER`; a plugin may give a
-        solver of its own (any object with the ``solve`` method of
-        :class:`~solitaire.core.solver.Solver`)."""
+        winnable?" indicator leave the variant alone.  The library's games answer the
+        solvers of their rules; a plugin's may answer any object with the ``solve``
+        method of :class:`~solitaire.core.solver.Solver`."""
         return None
 
     def is_won(self, state: State) -> bool:
@@ -317,8 +318,8 @@ class ScoringScheme(ABC):
 
     def starting_score(self, dealt: State, rules: Ruleset) -> int:
         """The score of the dealt position ``dealt`` (before any balance carried in):
-        :attr:`initial_score`, unless the scheme counts something of the deal (Golf's
-        cards left in the columns)."""
+        :attr:`initial_score`, unless the scheme counts something of the deal (such as
+        the cards left in the columns)."""
         return self.initial_score
 
     def fits(self, variant: Variant) -> bool:

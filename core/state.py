@@ -134,7 +134,8 @@ class Table:
 
     @classmethod
     def classic(cls, foundations: int = 4, columns: int = 7, *, stock: bool = True, cells: int = 0) -> Table:
-        """Klondike's table and its cousins': ``s`` and ``w`` (when there is a stock),
+        """The classic table, by default a stock, a waste, four foundations by suit and
+        seven columns, and its cousins: ``s`` and ``w`` (when there is a stock),
         ``f1``.., ``c1``.. (cells) and ``t1``..."""
         pairs = [("s", STOCK), ("w", WASTE)] if stock else []
         pairs += [(f"c{n}", CELL) for n in range(1, cells + 1)]
@@ -203,7 +204,9 @@ class State:
         pass_number: int = 1,
         credited: int = 0,
     ) -> State:
-        """A state of Klondike's table (``Table.classic``) from its piles' cards."""
+        """A state of the classic table (``Table.classic``: a stock, a waste, four
+        foundations by suit and seven columns, or as many as are given) from its
+        piles' cards."""
         table = Table.classic(len(foundations), len(tableau), stock=has_stock, cells=len(cells))
         piles = [Pile(tuple(stock)), Pile((), tuple(waste))] if has_stock else []
         piles += [Pile((), tuple(cell)) for cell in cells]
@@ -313,7 +316,7 @@ class CardTurnedUp:
 @attrs.frozen
 class StockDrawn:
     """Cards turned from the stock (``src``) face up onto a pile (``dst``: the waste,
-    or Golf's foundation), in the order they were drawn."""
+    or a foundation the stock deals onto), in the order they were drawn."""
 
     tag: ClassVar[str] = "drawn"
     cards: Cards
@@ -324,7 +327,7 @@ class StockDrawn:
 @attrs.frozen
 class StockDealt:
     """The stock (``src``) dealt one card face up onto each of ``dsts``, in that order
-    (Spider's row)."""
+    (a stock that deals a row onto the columns)."""
 
     tag: ClassVar[str] = "dealt"
     dsts: tuple[str, ...]
@@ -345,8 +348,8 @@ class WasteRecycled:
 
 @attrs.frozen
 class Redealt:
-    """Every card of the piles ``srcs`` gathered up and dealt out again (Grandfather's
-    redeal): ``cards[k]`` went onto ``dsts[k]``, in that order, the first ``down`` of
+    """Every card of the piles ``srcs`` gathered up and dealt out again (a redeal of
+    the columns): ``cards[k]`` went onto ``dsts[k]``, in that order, the first ``down`` of
     them face down, the others face up; a new pass starts."""
 
     tag: ClassVar[str] = "redealt"

@@ -186,7 +186,8 @@ class Settings:
     #: :mod:`solitaire.core.difficulty`; games without levels take any winnable deal).
     difficulty: str = "any"
     #: The status bar's "still winnable?" verdict: "off", "open" (only in games that hide
-    #: nothing, such as Réfléchi) or "always" (in Klondike too, knowing the face-down cards).
+    #: nothing, every card face up) or "always" (in games with face-down cards too, the
+    #: verdict knowing them).
     winnable_indicator: str = "open"
     #: The plugin problems the player was last told about, one "plugin: reason" a line,
     #: so that the same ones are not announced at every start.
@@ -255,7 +256,7 @@ def _least(old: Any, new: Any) -> Any:
 
 @attrs.frozen
 class Statistics:
-    """Records by ``variant/draw/scoring`` (e.g. ``klondike/1/vegas``) and the ids of
+    """Records by ``variant/draw/scoring`` (e.g. ``some-game/1/vegas``) and the ids of
     the games counted, so that no game is counted twice."""
 
     records: dict[str, StatsRecord] = attrs.field(factory=dict)
@@ -270,7 +271,7 @@ class Statistics:
 
     @staticmethod
     def parts(key: str) -> tuple[str, str, str]:
-        """The variant, draw and scoring of a key (``klondike/1/vegas``)."""
+        """The variant, draw and scoring of a key (``some-game/1/vegas``)."""
         variant, _, rest = key.rpartition("/")
         variant, _, draw = variant.rpartition("/")
         return variant, draw, rest

@@ -148,9 +148,9 @@ MALFORMED = [
     ("KL1-D1N", "KL1-D1N-AAAAAAG"),
     ("KL1D1NAAAAAAG", "3 groups"),
     ("KL1-D1N-AAAA-AAG", "3 groups"),
-    ("KL1-D0N-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'D0'"),
-    ("KL1-D-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'D'"),
-    ("KL1-X1N-AAAAAAG", "draw mode must be D and a digit (D1 or D3 in Klondike), not 'X1'"),
+    ("KL1-D0N-AAAAAAG", "draw mode must be D and a digit 1-9 (such as D1 or D3), not 'D0'"),
+    ("KL1-D-AAAAAAG", "draw mode must be D and a digit 1-9 (such as D1 or D3), not 'D'"),
+    ("KL1-X1N-AAAAAAG", "draw mode must be D and a digit 1-9 (such as D1 or D3), not 'X1'"),
     ("KL1-1N-AAAAAAG", "draw mode must be D and a digit"),
     ("KL1-DAN-AAAAAAG", "draw mode must be D and a digit"),
     ("KL1--AAAAAAG", "middle group is empty"),
@@ -207,7 +207,7 @@ def test_malformed(text: str, words: str) -> None:
 
 def test_malformed_lower_case_names_the_problem() -> None:
     with pytest.raises(
-        CodeError, match=r"draw mode must be D and a digit \(D1 or D3 in Klondike\), not 'D0'"
+        CodeError, match=r"draw mode must be D and a digit 1-9 \(such as D1 or D3\), not 'D0'"
     ):
         GameCode.parse("kl1-d0n-aaaaaag")
 
