@@ -623,15 +623,23 @@ class Store:
     def save_settings(self, settings: Settings) -> None:
         """Save the settings."""
         with self.locked():
-            self._write(SETTINGS, self._converter.unstructure(settings))
+            self._write(SETTINGS, self._settings_data(settings))
 
     def update_settings(self, change: Callable[[Settings], Settings]) -> Settings:
         """Change the saved settings as they are now (``change`` gets them and gives the
         new ones), with no other process changing them in between; returns the new ones."""
         with self.locked():
             settings = change(self.settings())
-            self._write(SETTINGS, self._converter.unstructure(settings))
+            self._write(SETTINGS, self._settings_data(settings))
         return settings
+
+    def _settings_data(self, settings: Settings) -> dict[str, Any]:
+        """The settings as their file keeps them: without a ``variant`` while no game is
+        chosen (""), as earlier versions read a file that names none (their default game)."""
+        data: dict[str, Any] = self._converter.unstructure(settings)
+        if not data.get("variant"):
+            del data["variant"]
+        return data
 
     # -- statistics ------------------------------------------------------------------------------
 

@@ -278,6 +278,17 @@ def test_settings_files_of_earlier_versions_start_the_same_games(
         assert (game.rules.options.draw, game.rules.options.scoring) == (3, "vegas")
 
 
+def test_settings_name_no_game_until_one_is_chosen(tmp_path: Path) -> None:
+    """A file that names no game is what earlier versions read as their default game."""
+    store = Store(tmp_path)
+    store.save_settings(Settings(language="ru"))
+    assert "variant" not in json.loads((tmp_path / SETTINGS).read_text(encoding="utf-8"))
+    assert store.settings() == Settings(language="ru")
+    store.update_settings(lambda settings: attrs.evolve(settings, variant="spider"))
+    assert json.loads((tmp_path / SETTINGS).read_text(encoding="utf-8"))["variant"] == "spider"
+    assert store.settings().variant == "spider"
+
+
 def test_a_settings_file_that_names_no_game_starts_the_catalogs(tmp_path: Path) -> None:
     (tmp_path / SETTINGS).write_text(json.dumps({"language": "ru"}), encoding="utf-8")
     catalog = Catalog(entry_points=False, builtins=builtin_plugins(), default_variant="spider")
@@ -764,6 +775,7 @@ def test_files_are_plain_json_objects(catalog: Catalog, tmp_path: Path) -> None:
     assert stats["records"]["klondike/1/normal"]["won_with_help"] == 1
     # JSON has lists where the settings keep tuples (the recent and favourite games).
     plain = attrs.asdict(Settings(), value_serializer=lambda _, __, v: list(v) if isinstance(v, tuple) else v)
+    del plain["variant"]  # no game chosen yet: the file names none
     assert plain == json.loads((tmp_path / SETTINGS).read_bytes())
 
 
