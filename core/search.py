@@ -1,14 +1,15 @@
 """The generic solver: a search over any variant's own rules.
 
-Every game declared on the building blocks (:class:`~solitaire.variants.blocks.Declared`)
-gets this solver from ``Variant.solver``; it knows a game only through the variant:
+Every game that describes its rules (``Variant.description``, a
+:class:`~solitaire.core.description.Description`) gets this solver from
+``Variant.solver``; it knows a game only through the variant:
 its legal moves (``Variant.legal_moves``), their events (``Variant.events``), and
-``Variant.is_won``.  What it adds are reductions that the blocks let it prove sound:
+``Variant.is_won``.  What it adds are reductions that the description lets it prove sound:
 
 * **A canonical position key.**  A position is written as a few bytes a pile (the
   faces of its face-down and face-up cards), and piles that are interchangeable
-  (:meth:`~solitaire.variants.blocks.Declared.interchangeable`: FreeCell's cells and
-  columns, for instance) are sorted, so that positions that differ only by which of
+  (``Description.interchangeable``: free cells, or columns that any card may fill,
+  for instance) are sorted, so that positions that differ only by which of
   them holds what are searched once.  The two copies of a card in a two-deck game
   are the same face in the key.  Score and move counter are left out; the pass
   under way only counts when passes are limited.
@@ -19,17 +20,17 @@ its legal moves (``Variant.legal_moves``), their events (``Variant.events``), an
   card whose foundation builds up by suit may go home when no card off the
   foundations can ever need it, that is when every card the tableau lets go on it
   is home or may always go home itself (an ace, where the foundations start with
-  aces and an ace only ever moves alone or on top of a group: not in Yukon, where
-  an ace may carry the cards over it onto a two).  With foundation returns, which
-  could bring a card back, so is every card that may go on those.  FreeCell's "both
-  cards of the other colour one rank lower are home" and Solvitaire's safe moves for
-  Klondike are this rule.
+  aces and an ace only ever moves alone or on top of a group: not where any
+  face-up group may move, for an ace may carry the cards over it onto a two).  With foundation returns, which
+  could bring a card back, so is every card that may go on those.  The familiar
+  "both cards of the other colour one rank lower are home" of cell games and
+  Solvitaire's safe moves are this rule.
 * **The longer rule** (:attr:`Dominance.chain`: one deck, foundations from the aces
   that no card leaves, no stock, and cards that move alone or in groups built by the
-  tableau's own build: FreeCell, Eight Off, Baker's Game, Baker's Dozen, ...): a card
-  not home is free too when the card under it in its suit is home and every card
-  that may go on it is free (so FreeCell's three of spades goes home once the two of
-  spades and the red aces are).  Proof: let P' be P after card c goes home, and L a
+  tableau's own build, as in most games with cells): a card not home is free too
+  when the card under it in its suit is home and every card that may go on it is
+  free (so where columns build down in alternating colours, the three of spades goes
+  home once the two of spades and the red aces are).  Proof: let P' be P after card c goes home, and L a
   winning line from P.  Play L from P', leaving out the moves of free cards (c among
   them) and sending a free card home instead whenever L would put it on a card that
   is home in P' (a free card's foundation has its lower card already, and homes only
@@ -65,14 +66,13 @@ enter the queues: the queues search as they would alone, at half the speed, and
 alone they decide "unwinnable", when every queue is empty, so the search stays
 complete.  A dive goes deep where the queues spread out over a plateau, as
 fc-solve's depth-first "soft threads" do, and a dive that shares the queues' table
-would lead them after it, away from the wins they find alone: with the dives apart,
-every FreeCell deal of 1-1000 is won within 10 s of CPU, against 986 by the queues
-alone and 995 by dives that shared their table.  A dive's expansions and the children
+would lead them after it, away from the wins they find alone (the figures are in
+``docs/solver.md``).  A dive's expansions and the children
 it makes count against the budget too, so that a budget of positions still bounds
 the work.
 
 Where the foundations take whole runs and the groups that move are runs built by a
-rule (Spider, Simple Simon: :attr:`Searcher.run_groups`, read from the blocks), the
+rule (:attr:`Searcher.run_groups`, read from the description), the
 best-first phase gets 4/5 of the budget; with cards of more than one suit its
 measure counts a stock card 3 (less than the breaks a dealt card makes, so it deals
 only when the columns have nothing better: :func:`run_groups_pile_cost`); and it
@@ -82,26 +82,13 @@ group with, and a whole column without face-down cards to an empty one.  These a
 not dominance claims: there the best-first phase only ever finds wins (a best-first
 search that runs out of positions proves the deal unwinnable only where it left no
 move out), so what it leaves out costs at most a win it does not find; the complete
-phase, which then says "unwinnable", searches every move.  With them, two-suit
-Spider went from none of six deals won in 3 s of CPU to 171 of 200 in 10 s
-(``benchmarks/spider.py``, figures in ``docs/solver.md``).
+phase, which then says "unwinnable", searches every move.  What they gain is
+measured in ``docs/solver.md``.
 
 Per position, the work that depends on one pile only (its bytes in the key, its shares
 of the measures) is done once for each pile object: a move makes new objects only for
 the piles it changes, the others are shared with the parent position, so a child
-costs about two piles' work.  On FreeCell this proves Microsoft deal 11982
-unwinnable after its 61,850 positions (see ``benchmarks/freecell.py``).
-
->>> from solitaire.plugins.builtins import new_catalog
->>> catalog = new_catalog(entry_points=False)
->>> game = catalog.new_game(catalog.options("freecell", deal=1))
->>> result = GENERIC_SOLVER.solve(game.state, game.rules)
->>> result.verdict
-'winnable'
->>> for action in result.solution:
-...     _ = game.perform(action)
->>> game.is_won
-True
+costs about two piles' work.
 """
 
 from __future__ import annotations
@@ -125,7 +112,7 @@ __all__ = ["GENERIC_SOLVER", "Dominance", "GenericSolver", "Searcher", "cost", "
 
 #: The best-first phase gets 1/BEST_FIRST_SHARE of the budget of positions and time.
 BEST_FIRST_SHARE: Final = 2
-#: Where groups are runs (Spider, Simple Simon), the best-first phase gets 1/RUN_GROUPS_SHARE.
+#: Where groups are runs built by a rule, the best-first phase gets 1/RUN_GROUPS_SHARE.
 RUN_GROUPS_SHARE: Final = 1.25
 #: In games with cells, the measures (by their place in ``Searcher.pile_costs``) of the
 #: depth-first dives that take turns with the best-first queues, one dive each: one by
@@ -179,8 +166,8 @@ def cost(state: State) -> int:
     counts less), face-down cards, cards that lie on a lower one (one of them must move
     first), breaks in the runs, cards in cells, and piles that are not empty.  The
     weights (a card 10, a card in a cell 10 more, a card over a lower one 4, a break 2)
-    were tuned on FreeCell deals 1-100, where a card in a cell is what costs most
-    freedom; games without cells keep the measure they had."""
+    were tuned on a game with four cells and eight columns, where a card in a cell
+    is what costs most freedom; games without cells keep the measure they had."""
     return sum(pile_cost(pile, kind) for pile, kind in zip(state.piles, state.table.kinds, strict=True))
 
 
@@ -261,7 +248,7 @@ def runs_pile_cost(pile: Pile, kind: str) -> int:
 
 
 def runs_cost(state: State) -> int:
-    """:func:`cost` for games whose foundations take whole runs (Spider): cards home
+    """:func:`cost` for games whose foundations take whole runs: cards home
     count off; a column costs 20 a face-down card and 3 a half run of its face-up cards
     (a card on one a rank higher of another suit starts half a run, any other break a
     whole one), twice that over face-down cards; a stock card costs 9.  (The search
@@ -272,7 +259,7 @@ def runs_cost(state: State) -> int:
 
 
 def run_groups_pile_cost(pile: Pile, kind: str) -> int:
-    """One pile's share of the measure where groups are runs (Spider, Simple Simon):
+    """One pile's share of the measure where groups are runs built by a rule:
     :func:`runs_pile_cost`, but a stock card costs 3, less than the breaks it makes
     when dealt, so that the search deals only when the columns have nothing better."""
     if kind == STOCK:
@@ -425,14 +412,14 @@ class Searcher:
         self.runs = described is not None and described.runs_home
         group_fits = described.group_fits if described is not None else None
         tableau_fits = described.tableau_fits if described is not None else None
-        #: Foundations of whole runs and groups that are runs built by a rule (Spider,
-        #: Simple Simon): the best-first phase leaves out the moves of :meth:`idle`, and
+        #: Foundations of whole runs and groups that are runs built by a rule: the
+        #: best-first phase leaves out the moves of :meth:`idle`, and
         #: gets most of the budget (see the module's docstring).
         self.run_groups = self.runs and group_fits is not None and tableau_fits is not None
         self.group_fitting: tuple[frozenset[int], ...] = tuple(group_fits or ()) if self.run_groups else ()
         self.fitting: tuple[frozenset[int], ...] = tuple(tableau_fits or ()) if self.run_groups else ()
         self.pile_cost: Callable[[Pile, str], int] = runs_pile_cost if self.runs else pile_cost
-        #: Games with cells (FreeCell, Eight Off, Baker's Game): the best-first phase
+        #: Games with cells (and foundations of single cards): the best-first phase
         #: takes turns between four measures, and gets the whole budget.
         self.cells = described is not None and not self.runs and bool(table.ids_of(CELL))
         self.pile_costs: tuple[Callable[[Pile, str], int], ...] = (self.pile_cost,)
@@ -463,7 +450,7 @@ class Searcher:
         """Fit the measure to the cards of ``state``: where groups are runs and the cards
         are of more than one suit, a stock card costs less (:func:`run_groups_pile_cost`).
         In one suit every card built on another groups with it, and dealing early does
-        no harm: one-suit Spider is won faster with the measure of :func:`runs_cost`."""
+        no harm: a one-suit game is won faster with the measure of :func:`runs_cost`."""
         if self.run_groups and len({card.suit for card in state.cards()}) > 1:
             self.pile_cost = run_groups_pile_cost
             self.costs.clear()
@@ -592,8 +579,8 @@ class Searcher:
         * splits a group, taking cards off one they move with (it breaks a run the
           rules keep together);
         * takes cards off one they are built on, onto one they are built on but do
-          not group with (in Spider, a seven of spades from an eight of hearts to an
-          eight of diamonds: a sideways move that only frees the card under it);
+          not group with (where groups are runs of a suit, a seven of spades from an
+          eight of hearts to an eight of diamonds: a sideways move that only frees the card under it);
         * or takes a whole column without face-down cards to an empty one (the
           columns only change places)."""
         src, dst = move.src, move.dst
@@ -647,7 +634,7 @@ class Searcher:
                 break
             talons.add(talon)
             moves = self.variant.legal_moves(here, self.rules)
-            # A play of the waste card, or of the stock's own top card (Pyramid's).
+            # A play of the waste card, or of the stock's own top card (a face-up stock's).
             out += [
                 (taps + (str(move),), self.after(here, move))
                 for move in moves

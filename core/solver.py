@@ -79,7 +79,7 @@ def collector_paused() -> Iterator[None]:
 
     A search makes millions of objects and no cycles, and the collector would go
     through all of them again and again as they pile up: some 15% of the time on a
-    FreeCell deal that takes seconds.  Other threads leave the switch alone: it is the
+    deal that takes seconds.  Other threads leave the switch alone: it is the
     process's, and the window keeps it off itself while its thinking threads work
     (``frontends/qt/thinking.py``).  A solver of a plugin may use it too."""
     if not gc.isenabled() or threading.current_thread() is not threading.main_thread():
