@@ -8,6 +8,7 @@ the front ends and describes the rules to the search
 
 from __future__ import annotations
 
+from collections import Counter as Counter_
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
@@ -90,6 +91,17 @@ __all__ = ["Declared", "Group"]
 Cards: TypeAlias = tuple[Card, ...]
 
 _PILE_NAMES: Final = {"s": N_("The stock"), "w": N_("The waste")}
+#: The sources a pile may take cards from, as a message names them (``takes_from``).
+_SOURCE_NAMES: Final = {
+    "s": N_("the stock"),
+    "w": N_("the waste"),
+    STOCK: N_("the stock"),
+    WASTE: N_("the waste"),
+    TABLEAU: N_("the columns"),
+    CELL: N_("the cells"),
+    FOUNDATION: N_("the foundations"),
+    RESERVE: N_("the reserves"),
+}
 _KIND_OF_BLOCK: Final = {Cells: CELL, Foundations: FOUNDATION, Tableau: TABLEAU, Reserve: RESERVE}
 _PREFIX: Final = {CELL: "c", FOUNDATION: "f", TABLEAU: "t", RESERVE: "r"}
 #: The order of the piles in the table, and of the deal: each kind's groups in layout order.
@@ -222,6 +234,17 @@ class _Columns:
         self.rules = block.rules
 
 
+#: Methods the blocks once called, that a declaration may no longer define, and what
+#: says the same now (``docs/modding.md``, "What changed for variants").
+RETIRED: Final = {
+    "_foundation_takes": "give the Foundations block a MoveRule (rules=(...))",
+    "_foundation_refusal": "give the Foundations block a MoveRule (rules=(...))",
+    "_check_draw": (
+        "give the Stock block a MoveRule (rules=(...)), or Stock(deals='redeal', redeal=Redeal(...))"
+    ),
+}
+
+
 class Declared(Variant):
     """A variant declared from blocks: set ``layout`` (and the class attributes of
     :class:`~solitaire.core.ruleset.Variant`); add what the blocks do not say as
@@ -236,6 +259,9 @@ class Declared(Variant):
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        for name, instead in RETIRED.items():
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__}: {name} is no longer called by the blocks; {instead}")
         if "layout" in cls.__dict__:
             stocks = [block for block in cls.layout if isinstance(block, Stock)]
             cls.has_stock = bool(stocks)
@@ -423,6 +449,20 @@ class Declared(Variant):
                 )
         for home in homes:
             problems += self._home_problems(home)
+        picked = Counter_(
+            [
+                str(Card.parse(text))
+                for home in homes
+                if isinstance(home.placement, Pick)
+                for text in home.placement.cards[: home.count]
+            ]
+        )
+        for text, times in sorted(picked.items()):
+            if times > self.decks:
+                problems.append(
+                    f"the deal picks {text} {times} times, but {self.decks} deck(s) hold it"
+                    f" {self.decks} time(s)"
+                )
         for block in columns:
             if block.fill_from is not None and block.fill_from not in self.table.index:
                 problems.append(
@@ -795,10 +835,14 @@ class Declared(Variant):
     def _wrong_source(self, src: str, dst: str, takes_from: frozenset[str] | None) -> Refusal | None:
         if takes_from is None or src in takes_from or self._kind.get(src) in takes_from:
             return None
-        names = ", ".join(
-            str(self.pile_name(pile)) if pile in self._kind else pile for pile in sorted(takes_from)
-        )
-        return r.TAKES_ONLY_FROM.refuse(pile=self.pile_name(dst), sources=names)
+        names = [
+            Message(_SOURCE_NAMES[pile]) if pile in _SOURCE_NAMES else self.pile_name(pile)
+            for pile in sorted(takes_from)
+        ]
+        sources = names[0]
+        for name in names[1:]:
+            sources = Message(N_("{sources} or {source}"), sources=sources, source=name)
+        return r.TAKES_ONLY_FROM.refuse(pile=self.pile_name(dst), sources=sources)
 
     def _rule_refusal(self, state: State, move: Move, rules: Ruleset) -> Refusal | None:
         """The refusal of a move by the rules of the block it goes to (a tap: the
