@@ -1,16 +1,20 @@
 """How hard a winnable deal is: easy, medium or hard, from the solver's effort.
 
 The effort is the number of positions the solver searched before it found the win
-(``SolveResult.nodes``): the same on every machine, unlike the seconds.  Each game
-(and draw) has two thresholds, calibrated by ``benchmarks/difficulty.py`` on a sample
-of random deals solved with :data:`BUDGET` positions: the terciles of the effort among
-the deals found winnable.  A deal that took at most the first is easy, at most the
-second medium, more hard.  A game without thresholds (a plugin's, or one not
-calibrated yet) has no levels: :func:`level` says None and every winnable deal fits.
+(``SolveResult.nodes``): the same on every machine, unlike the seconds.  Each game says
+for each draw two thresholds, in its class attribute ``Variant.difficulty``: a deal
+that took at most the first is easy, at most the second medium, more hard.  They are
+the terciles of the effort among the deals found winnable in a sample of deals, each
+solved with :data:`BUDGET` positions (``benchmarks/difficulty.py``).  A game without
+thresholds for a draw (``{}``, the default) has no levels there: :func:`level` says
+None and every winnable deal fits.
 
->>> level_of("freecell", 1, 10)
-'easy'
->>> fits("any", "freecell", 1, 10**9)
+>>> class Game:  # a stand-in for a variant: its ``difficulty`` is all that counts here
+...     draws = (1, 3)
+...     difficulty = {1: (2071, 3448)}
+>>> level_of(Game(), 1, 10), level_of(Game(), 1, 3000), level_of(Game(), 1, 10**9)
+('easy', 'medium', 'hard')
+>>> level_of(Game(), 3, 10) is None and fits("easy", Game(), 3, 10**9)
 True
 """
 
@@ -21,11 +25,22 @@ from typing import TYPE_CHECKING, Final, Literal
 from solitaire.core.i18n import N_
 
 if TYPE_CHECKING:
-    from solitaire.core.ruleset import Ruleset
+    from solitaire.core.ruleset import Ruleset, Variant
     from solitaire.core.solver import SolveResult
     from solitaire.core.state import State
 
-__all__ = ["BUDGET", "CHOICES", "LEVELS", "NAMES", "THRESHOLDS", "assess", "fits", "level", "level_of"]
+__all__ = [
+    "BUDGET",
+    "CHOICES",
+    "LEVELS",
+    "NAMES",
+    "assess",
+    "fits",
+    "has_levels",
+    "level",
+    "level_of",
+    "thresholds",
+]
 
 Level = Literal["easy", "medium", "hard"]
 
@@ -43,41 +58,23 @@ NAMES: Final = {
 #: The positions each deal of the calibration sample was given: the winnable-deal search's.
 BUDGET: Final = 150_000
 
-# The table below is written by benchmarks/difficulty.py; edit it by rerunning that script.
-# fmt: off
-# -- thresholds begin --
-#: (variant, draw) -> (most positions for easy, most positions for medium)
-THRESHOLDS: dict[tuple[str, int], tuple[int, int]] = {
-    ('aces-up', 1): (1008, 6071),
-    ('bakers-dozen', 1): (493, 658),
-    ('beleaguered-castle', 1): (861, 3824),
-    ('canfield', 1): (1140, 1402),
-    ('canfield', 3): (915, 1453),
-    ('eight-off', 1): (1032, 1430),
-    ('freecell', 1): (2071, 3448),
-    ('golf', 1): (9491, 54217),
-    ('grandfather', 1): (634, 3329),
-    ('klondike', 1): (39, 99),
-    ('klondike', 3): (60, 173),
-    ('pyramid', 1): (60, 892),
-    ('reflechi', 1): (47, 130),
-    ('reflechi', 3): (64, 204),
-    ('scorpion', 1): (152, 337),
-    ('simple-simon', 1): (548, 912),
-    ('spider', 1): (551, 623),
-    ('spider', 2): (1872, 3122),
-    ('spider', 4): (4558, 8663),
-    ('tripeaks', 1): (49, 449),
-    ('yukon', 1): (957, 3324),
-}
-# -- thresholds end --
-# fmt: on
+
+def thresholds(variant: Variant, draw: int) -> tuple[int, int] | None:
+    """The most positions of an easy and of a medium deal of ``variant`` at ``draw``
+    (``Variant.difficulty``), or None when the game has no levels at that draw."""
+    return variant.difficulty.get(draw)
 
 
-def level_of(variant: str, draw: int, nodes: int) -> Level | None:
+def has_levels(variant: Variant, draw: int | None = None) -> bool:
+    """Whether ``variant`` has difficulty levels at ``draw`` (None: at any draw it offers)."""
+    draws = variant.draws if draw is None else (draw,)
+    return any(thresholds(variant, each) is not None for each in draws)
+
+
+def level_of(variant: Variant, draw: int, nodes: int) -> Level | None:
     """The level of a deal of ``variant`` (at ``draw``) won after searching ``nodes``
-    positions, or None when the game has no thresholds."""
-    bounds = THRESHOLDS.get((variant, draw))
+    positions, or None when the game has no thresholds there."""
+    bounds = thresholds(variant, draw)
     if bounds is None:
         return None
     easy, medium = bounds
@@ -85,9 +82,8 @@ def level_of(variant: str, draw: int, nodes: int) -> Level | None:
 
 
 def level(rules: Ruleset, nodes: int) -> Level | None:
-    """:func:`level_of` for a :class:`~solitaire.core.ruleset.Ruleset`."""
-    options = rules.options
-    return level_of(options.variant, options.draw, nodes)
+    """:func:`level_of` for the variant and draw of a :class:`~solitaire.core.ruleset.Ruleset`."""
+    return level_of(rules.variant, rules.draw, nodes)
 
 
 def assess(
@@ -100,15 +96,16 @@ def assess(
     is not a win."""
     from solitaire.core.solver import solve
 
-    if result.verdict != "winnable" or (rules.options.variant, rules.options.draw) not in THRESHOLDS:
+    if result.verdict != "winnable" or thresholds(rules.variant, rules.draw) is None:
         return None
     effort = result if result.nodes <= BUDGET // 4 else solve(state, rules, max_nodes=BUDGET, timeout=timeout)
     return level(rules, effort.nodes) if effort.verdict == "winnable" else "hard"
 
 
-def fits(wanted: str, variant: str, draw: int, nodes: int) -> bool:
-    """Whether a winnable deal won after ``nodes`` positions is of the level ``wanted``
-    (``"any"`` takes every deal, and so does a game without thresholds)."""
+def fits(wanted: str, variant: Variant, draw: int, nodes: int) -> bool:
+    """Whether a winnable deal of ``variant`` (at ``draw``) won after ``nodes`` positions
+    is of the level ``wanted`` (``"any"`` takes every deal, and so does a game without
+    thresholds)."""
     if wanted not in LEVELS:
         return True
     found = level_of(variant, draw, nodes)
