@@ -6,8 +6,9 @@ not proved winnable within it is passed over, and after :data:`MAX_DEALS` the se
 gives up.  The window asks its solver processes deal by deal and decides with
 :func:`proves`; the terminal game runs :func:`search_winnable` itself.
 
->>> from solitaire.core.ruleset import GameOptions
->>> proves(None, GameOptions("any-game", deal=7))  # the solver failed on the deal
+>>> class Game:  # a stand-in for a variant: its levels are all that proves reads of it
+...     difficulty = {1: (10, 20)}
+>>> proves(None, Game(), 1)  # the solver failed on the deal
 False
 """
 
