@@ -20,8 +20,8 @@ are answered at once (safe moves, forced moves, remembered lines).
 
 With --levels, each deal is also solved as the winnable-deal search solves it
 (``difficulty.BUDGET`` positions, --level-timeout seconds) and the win rates are
-printed again for each difficulty level of ``core/difficulty.py`` (easy, medium,
-hard), over the deals found winnable: whether the levels say what a player meets.
+printed again for each difficulty level of the game (``Variant.difficulty``: easy,
+medium, hard), over the deals found winnable: whether the levels say what a player meets.
 
 Progress goes to stderr, one line per deal with the running win rates; the figures
 go to stdout at the end.  With --workers K the deals are played in K processes.
@@ -188,7 +188,7 @@ def report(results: list[tuple[Game, Game]], args: argparse.Namespace, elapsed: 
     if args.levels:
         print(
             f"by difficulty level (a solve of {difficulty.BUDGET:,} positions,"
-            f" {args.level_timeout:g} s a deal; the thresholds of core/difficulty.py):"
+            f" {args.level_timeout:g} s a deal; the game's thresholds, Variant.difficulty):"
         )
         for level in (*difficulty.LEVELS, "winnable", "unwinnable", "unknown"):
             some = [pair for pair in results if pair[0].level == level]

@@ -6,8 +6,9 @@ not proved winnable within it is passed over, and after :data:`MAX_DEALS` the se
 gives up.  The window asks its solver processes deal by deal and decides with
 :func:`proves`; the terminal game runs :func:`search_winnable` itself.
 
->>> from solitaire.core.ruleset import GameOptions
->>> proves(None, GameOptions("any-game", deal=7))  # the solver failed on the deal
+>>> class Game:  # a stand-in for a variant: its levels are all that proves reads of it
+...     difficulty = {1: (10, 20)}
+>>> proves(None, Game(), 1)  # the solver failed on the deal
 False
 """
 
@@ -25,6 +26,7 @@ from solitaire.core.registry import Catalog, PluginError
 from solitaire.core.ruleset import GameOptions
 
 if TYPE_CHECKING:
+    from solitaire.core.ruleset import Variant
     from solitaire.core.solver import SolveResult
 
 __all__ = ["DEAL_NODES", "DEAL_SECONDS", "MAX_DEALS", "Searched", "proves", "search_winnable"]
@@ -37,15 +39,13 @@ DEAL_SECONDS: Final = 3.0
 MAX_DEALS: Final = 100
 
 
-def proves(result: SolveResult | None, options: GameOptions, difficulty: str = "any") -> bool:
-    """Whether the solver's ``result`` on the deal of ``options`` makes it the deal
-    searched for: won, and of the level ``difficulty`` where the game has levels
+def proves(result: SolveResult | None, variant: Variant, draw: int, difficulty: str = "any") -> bool:
+    """Whether the solver's ``result`` on a deal of ``variant`` at ``draw`` makes it the
+    deal searched for: won, and of the level ``difficulty`` where the game has levels
     (None: the solver failed on the deal)."""
-    return (
-        result is not None
-        and result.verdict == "winnable"
-        and fits(difficulty, options.variant, options.draw, result.nodes)
-    )
+    if result is None or result.verdict != "winnable":
+        return False
+    return fits(difficulty, variant, draw, result.nodes)
 
 
 @attrs.frozen
@@ -77,7 +77,8 @@ def search_winnable(
     variant it does not know) is passed over."""
     from solitaire.core.solver import solve
 
-    deals = random_deal or catalog.variant(options.variant).random_deal
+    variant = catalog.variant(options.variant)
+    deals = random_deal or variant.random_deal
     count = 0
     while count < max_deals:
         if cancel is not None and cancel.is_set():
@@ -94,6 +95,6 @@ def search_winnable(
         count += 1
         if tried is not None:
             tried(count)
-        if proves(result, each, difficulty):
+        if proves(result, variant, each.draw, difficulty):
             return Searched(each, count)
     return Searched(None, count)

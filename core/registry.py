@@ -249,6 +249,15 @@ class Registry:
             raise ValueError(
                 f"variant {variant.id!r}: deal_numbers must be a range of deal numbers in 0..{last}"
             )
+        levels = variant.difficulty
+        if not (
+            isinstance(levels, Mapping)
+            and all(type(draw) is int and _thresholds(bounds) for draw, bounds in levels.items())
+        ):
+            raise ValueError(
+                f"variant {variant.id!r}: difficulty must map draws to (easy, medium) numbers of positions,"
+                " 0 <= easy < medium"
+            )
         self._add("variant", variant.id, variant, str(prefix))
 
     def add_scoring(self, scheme: ScoringScheme) -> None:
@@ -1048,6 +1057,17 @@ def _call_plugin(function: Callable[[], _T], seconds: float) -> _T | _Failure:
         return _Failure(None, seconds)
     ok, value = outcome[0]
     return value if ok else _Failure(value, seconds)
+
+
+def _thresholds(bounds: object) -> bool:
+    """Whether ``bounds`` is a draw's difficulty thresholds: ``(easy, medium)``, whole
+    numbers of positions with ``0 <= easy < medium``."""
+    return (
+        isinstance(bounds, tuple)
+        and len(bounds) == 2
+        and all(type(nodes) is int for nodes in bounds)
+        and 0 <= bounds[0] < bounds[1]
+    )
 
 
 def _either(choices: Iterable[str]) -> Message | str:

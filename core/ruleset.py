@@ -190,6 +190,12 @@ class Variant(ABC):
     #: unless the variant has fewer (such as another program's 1 .. 2**33 - 1).  Options
     #: and codes with another number are refused.
     deal_numbers: ClassVar[range] = range(DEAL_NUMBERS)
+    #: The difficulty levels, per draw: ``{draw: (easy, medium)}``, the most positions
+    #: the solver may search to win an easy deal and a medium one (more is hard), as
+    #: ``solitaire calibrate`` prints them (see :mod:`solitaire.core.difficulty`).  A
+    #: draw left out has no levels: "winnable deals only" takes any winnable deal.  A
+    #: subclass inherits its base's; ``{}`` gives it none.
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {}
 
     def random_deal(self) -> int:
         """A deal number drawn at random, each of :attr:`deal_numbers` as likely."""

@@ -183,7 +183,7 @@ def offers(catalog: Catalog, variant_id: str) -> Offers:
         has_waste(variant),
         returns_matter(variant),
         winnable,
-        any(key[0] == variant.id for key in levels.THRESHOLDS),
+        levels.has_levels(variant),
     )
 
 
@@ -191,18 +191,15 @@ def offers(catalog: Catalog, variant_id: str) -> Offers:
 class NewGameChoice:
     """A new game as chosen: its options (a random deal, or the one asked for), whether
     only winnable deals are wanted and of which difficulty (as the settings keep them),
-    and whether its deal is to be searched for (:meth:`Session.search_winnable`): winnable
-    deals only, a random deal, and a game the solver knows."""
+    whether its deal is to be searched for (:meth:`Session.search_winnable`): winnable
+    deals only, a random deal, and a game the solver knows; and whether the game, at its
+    draw, has difficulty levels (``Variant.difficulty``; else any winnable deal fits)."""
 
     options: GameOptions
     winnable_only: bool = False
     difficulty: str = "any"
     search: bool = False
-
-    @property
-    def levels(self) -> bool:
-        """Whether the game, at its draw, has difficulty levels (else any winnable deal fits)."""
-        return (self.options.variant, self.options.draw) in levels.THRESHOLDS
+    levels: bool = False
 
 
 class NewGameFields(TypedDict, total=False):
@@ -265,7 +262,8 @@ def choose_new_game(
             options = catalog.options(chosen.id, draw, scoring, None, returns, number)
     winnable = settings.winnable_only if asked is None else asked
     search = winnable and deal is None and offers(catalog, chosen.id).winnable
-    return NewGameChoice(options, winnable, given.get("difficulty", settings.difficulty), search)
+    wanted = given.get("difficulty", settings.difficulty)
+    return NewGameChoice(options, winnable, wanted, search, levels.has_levels(chosen, options.draw))
 
 
 class StartOptions(TypedDict, total=False):
@@ -380,8 +378,11 @@ class Session:
         game and options, and a winnable deal where they ask for one."""
         s = self.store.settings() if settings is None else settings
         options = self.random_game(s).rules.options
-        search = s.winnable_only and offers(self.catalog, options.variant).winnable
-        return NewGameChoice(options, s.winnable_only, s.difficulty, search)
+        variant = self.catalog.variant(options.variant)
+        search = s.winnable_only and offers(self.catalog, variant.id).winnable
+        return NewGameChoice(
+            options, s.winnable_only, s.difficulty, search, levels.has_levels(variant, options.draw)
+        )
 
     def remember(self, choice: NewGameChoice) -> Settings:
         """Keep ``choice`` in the settings, as the New Game dialog does (see :func:`remembered`),

@@ -8,6 +8,7 @@ aces are left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.cards import Card
@@ -61,6 +62,7 @@ class AcesUp(b.Declared):
         b.Foundations(1, False, b.ANY_CARD, b.ANY_ON_ANY, returns=False, rules=(HigherOfSuitEnds(),)),
         b.Tableau((1,) * 4, face_up=None, build=b.NOTHING_BUILDS, empty=b.ANY_CARD, groups=b.SINGLE),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (1008, 6071)}
 
     def is_won(self, state: State) -> bool:
         """The stock dealt and only aces left in the columns (48 cards discarded)."""

@@ -8,6 +8,7 @@ build up by suit from the ace.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -38,6 +39,7 @@ class BakersDozen(b.Declared):
         b.Foundations(returns=False),
         b.Tableau((4,) * 13, face_up=None, build=_ANY_SUIT, empty=b.NO_CARD, groups="single"),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (493, 658)}
 
     def deal_column(self, cards: b.Cards) -> Pile:
         """The column with its kings moved under the other cards, each group in its order."""

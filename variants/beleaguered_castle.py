@@ -7,6 +7,7 @@ at a time; an empty column takes any card; the foundations build up by suit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -36,3 +37,4 @@ class BeleagueredCastle(b.Declared):
         b.Foundations(returns=False, base_dealt=True),
         b.Tableau((6,) * 8, face_up=None, build=_ANY_SUIT, empty=b.ANY_CARD, groups="single"),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (861, 3824)}

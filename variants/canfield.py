@@ -11,6 +11,7 @@ one) onto the waste, as often as you like.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -36,6 +37,7 @@ class Canfield(b.Declared):
     )
     default_draw: ClassVar[int] = 3
     default_scoring: ClassVar[str] = "none"
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (1140, 1402), 3: (915, 1453)}
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(),
         b.Reserve(deal=13),

@@ -10,6 +10,7 @@ suit from the ace.  The columns are centred under the twelve cells and foundatio
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -38,3 +39,4 @@ class EightOff(b.Declared):
         b.Foundations(returns=False),
         b.Tableau((6,) * 8, face_up=None, build=b.Build(b.DOWN, b.SAME_SUIT), limit=b.cell_limit),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (1032, 1430)}

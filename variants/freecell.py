@@ -7,6 +7,7 @@ group moves when it is in order and no bigger than (free cells + 1) ×
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from solitaire.core.cards import Card
@@ -42,6 +43,7 @@ class FreeCell(Declared):
         Foundations(returns=False),
         Tableau(FREECELL_COLUMNS, face_up=None, empty=ANY_CARD, limit=free_cell_limit),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (2071, 3448)}
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
         """Microsoft's deal ``deal`` (1 .. ``2**33 - 1``: :attr:`deal_numbers`), in the

@@ -7,6 +7,7 @@ onto the foundation.  Won when the columns are empty.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
@@ -45,6 +46,7 @@ class Golf(b.Declared):
         ),
         b.Tableau((5,) * 7, face_up=None, build=b.Build(suit=b.NO_SUIT), empty=b.NO_CARD, groups="single"),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (9491, 54217)}
 
     def piles(self, state: State) -> list[PileSpec]:
         """The columns on top, the stock and the foundation under them."""

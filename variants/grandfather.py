@@ -10,6 +10,7 @@ way; the foundations stay as they are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from solitaire.core.i18n import N_
@@ -41,6 +42,7 @@ class Grandfather(b.Declared):
     )
     draws: ClassVar[tuple[int, ...]] = (1,)
     default_scoring: ClassVar[str] = "none"
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (634, 3329)}
     layout: ClassVar[tuple[b.Block, ...]] = (
         b.Stock(deals="redeal", redeal=b.Redeal(2)),
         b.Foundations(returns=False),

@@ -61,6 +61,7 @@ class Klondike(Declared):
     )
     solver_family: ClassVar[str | None] = "klondike"
     layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau(KLONDIKE_COLUMNS))
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (39, 99), 3: (60, 173)}
 
     def solver(self) -> Solver | None:
         """The built-in Klondike solver, while the declaration keeps Klondike's table

@@ -9,6 +9,7 @@ through the stock (PySolFC's rules).  Won when all 52 cards are off.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
@@ -41,6 +42,7 @@ class Pyramid(o.Pairing):
     )
     spots: ClassVar[tuple[o.Spot, ...]] = o.pyramid(7)
     places: ClassVar[dict[str, o.Spot]] = {"s": (0.0, 0.0), "w": (0.0, 1.2), "f1": (6.0, 0.0)}
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (60, 892)}
 
     def solver(self) -> Solver | None:
         """Pyramid's own exact search (:data:`~solitaire.variants.pyramid_solver.PYRAMID_SOLVER`),

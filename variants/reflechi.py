@@ -29,3 +29,4 @@ class Reflechi(Klondike):
         "colours alternating) moves out of the middle of a column; only a king fills an empty column."
     )
     layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau(KLONDIKE_COLUMNS, face_up=None))
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (47, 130), 3: (64, 204)}

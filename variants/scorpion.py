@@ -9,6 +9,7 @@ them onto the first three columns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -38,3 +39,4 @@ class Scorpion(b.Declared):
             (7,) * 7, face_up=None, face_down=(3,) * 4, build=b.Build(b.DOWN, b.SAME_SUIT), groups="any"
         ),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (152, 337)}

@@ -8,6 +8,7 @@ ace of one suit, goes off to a foundation by itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -40,3 +41,4 @@ class SimpleSimon(b.Declared):
             (8, 8, 8, 7, 6, 5, 4, 3, 2, 1), face_up=None, build=_ANY_SUIT, empty=b.ANY_CARD, groups=_IN_SUIT
         ),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (548, 912)}

@@ -7,6 +7,7 @@ one card onto every column, never while a column is empty.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.cards import Card, Suit
@@ -44,6 +45,7 @@ class Spider(b.Declared):
             groups=b.Build(b.DOWN, b.SAME_SUIT),
         ),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (551, 623), 2: (1872, 3122), 4: (4558, 8663)}
 
     def dealt_order(self, deal: int, rules: Ruleset) -> tuple[Card, ...]:
         """The 104 cards of ``rules.draw`` suits (♠, then ♥, then ♦ ♣), shuffled."""

@@ -9,6 +9,7 @@ through.  Won when the peaks are gone, whether or not the stock is.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from solitaire.core.i18n import N_
@@ -42,6 +43,7 @@ class TriPeaks(o.Overlapping):
     )
     spots: ClassVar[tuple[o.Spot, ...]] = o.peaks(3, 4)
     places: ClassVar[dict[str, o.Spot]] = {"s": (3.75, 2.7), "f1": (5.25, 2.7)}
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (49, 449)}
 
     def solver(self) -> Solver | None:
         """TriPeaks' own exact search (:data:`~solitaire.variants.tripeaks_solver.TRIPEAKS_SOLVER`),

@@ -9,6 +9,7 @@ foundations build up by suit from the ace.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from solitaire.core.i18n import N_
@@ -35,3 +36,4 @@ class Yukon(Declared):
         Foundations(),
         Tableau((1, 6, 7, 8, 9, 10, 11), face_up=5, groups="any"),
     )
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (957, 3324)}

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO
 
 from solitaire.core import i18n
 from solitaire.core.codes import CodeError
-from solitaire.core.difficulty import CHOICES
+from solitaire.core.difficulty import BUDGET, CHOICES, SAMPLE
 from solitaire.core.files import HOME_VARIABLE
 from solitaire.core.game import Game, parse_action
 from solitaire.core.i18n import N_, Message, Plural
@@ -379,6 +379,37 @@ def _build_parser(lang: str = "en", command: str | None = None) -> argparse.Argu
         )
         _json(survey, lang)
 
+    calibrate = commands.add_parser(
+        "calibrate", help=_(N_("a game's difficulty levels from a sample of its deals, for its class"))
+    )
+    if wanted("calibrate"):
+        calibrate.add_argument(
+            "variant", metavar="VARIANT", help=_(N_("the game's id (solitaire variants lists them)"))
+        )
+        calibrate.add_argument(
+            "--draw", type=_draw, metavar="N", help=_(N_("the draw to calibrate (default: the game's)"))
+        )
+        calibrate.add_argument(
+            "--deals",
+            type=_count,
+            default=SAMPLE,
+            metavar="N",
+            help=_(N_("how many deals to solve ({count})")).format(count=SAMPLE),
+        )
+        calibrate.add_argument(
+            "--first", type=_deal, metavar="N", help=_(N_("first deal number (the game's first)"))
+        )
+        calibrate.add_argument(
+            "--nodes",
+            type=_count,
+            default=BUDGET,
+            metavar="N",
+            help=_(N_("the positions each deal may search, with no time limit ({count:,})")).format(
+                count=BUDGET
+            ),
+        )
+        _json(calibrate, lang)
+
     shot = commands.add_parser("screenshot", help=_(N_("render the game window offscreen into a PNG")))
     if wanted("screenshot"):
         shot.add_argument("code", metavar="CODE")
@@ -437,6 +468,14 @@ def _draw(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 9):
         raise argparse.ArgumentTypeError(
             _said(Message("draw must be a number from 1 to 9, not {text!r}", text=text))
+        )
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and int(text) >= 1):
+        raise argparse.ArgumentTypeError(
+            _said(Message("must be a whole number from 1 up, not {text!r}", text=text))
         )
     return int(text)
 
@@ -947,6 +986,12 @@ def _deal_ranges(deals: Sequence[int]) -> str:
     return ", ".join(f"{low}..{high}" if high > low else str(low) for low, high in runs)
 
 
+def cmd_calibrate(catalog: Catalog, args: argparse.Namespace) -> int:
+    from solitaire.frontends.cli.calibrate import calibrate
+
+    return calibrate(catalog, args)
+
+
 def cmd_screenshot(catalog: Catalog, args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -1106,6 +1151,7 @@ COMMANDS = {
     "hint": cmd_hint,
     "solve": cmd_solve,
     "survey": cmd_survey,
+    "calibrate": cmd_calibrate,
     "screenshot": cmd_screenshot,
     "variants": cmd_variants,
     "install-desktop": cmd_install_desktop,

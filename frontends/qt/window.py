@@ -28,6 +28,7 @@ from qtpy.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QPushB
 from solitaire.core import i18n
 from solitaire.core import log as game_log
 from solitaire.core.cards import Card
+from solitaire.core.difficulty import has_levels
 from solitaire.core.game import Change, Game
 from solitaire.core.moves import DRAW
 from solitaire.core.refusals import IllegalMoveError, Refusal
@@ -723,7 +724,11 @@ class MainWindow(QMainWindow):
             return
         options = dialog.options()
         choice = NewGameChoice(
-            options, dialog.winnable_only.isChecked(), dialog.chosen_difficulty(), dialog.random_winnable()
+            options,
+            dialog.winnable_only.isChecked(),
+            dialog.chosen_difficulty(),
+            dialog.random_winnable(),
+            has_levels(self.catalog.variant(options.variant), options.draw),
         )
         self.settings = remembered(self.catalog, self.settings, choice)
         self.store.save_settings(self.settings)
@@ -743,9 +748,10 @@ class MainWindow(QMainWindow):
             self.search.cancel()
         self.thinker.cancel("verdict")  # the solver's time goes to the new deal
         # Deals from the variant's own numbers (FreeCell's Microsoft deals start at 1).
-        tuning.setdefault("random_deal", self.catalog.variant(options.variant).random_deal)
+        variant = self.catalog.variant(options.variant)
+        tuning.setdefault("random_deal", variant.random_deal)
         tuning.setdefault("difficulty", self.settings.difficulty if self.settings.winnable_only else "any")
-        search = DealSearch(self.thinker, options, self.lang, self, **tuning)
+        search = DealSearch(self.thinker, options, self.lang, self, variant=variant, **tuning)
         search.found.connect(lambda found: self._winnable_found(search, found))
         search.ended.connect(lambda tried: self._search_ended(search, tried))
         self.search = search

@@ -19,7 +19,7 @@ from qtpy.QtWidgets import QLabel, QProgressDialog, QWidget
 
 from solitaire.core.deal_search import DEAL_NODES, DEAL_SECONDS, MAX_DEALS, proves
 from solitaire.core.deals import DEAL_NUMBERS
-from solitaire.core.ruleset import GameOptions, Ruleset
+from solitaire.core.ruleset import GameOptions, Ruleset, Variant
 from solitaire.core.solver import SolveResult, solvable
 from solitaire.core.state import State
 from solitaire.frontends.qt.i18n import text
@@ -129,6 +129,7 @@ class DealSearch(QObject):
         lang: str,
         parent: QWidget,
         *,
+        variant: Variant,
         max_nodes: int = DEAL_NODES,
         timeout: float = DEAL_SECONDS,
         max_deals: int = MAX_DEALS,
@@ -139,8 +140,9 @@ class DealSearch(QObject):
         self.thinker, self.options, self.lang = thinker, options, lang
         self.max_nodes, self.timeout, self.max_deals = max_nodes, timeout, max_deals
         self.random_deal = random_deal or (lambda: secrets.randbelow(DEAL_NUMBERS))
-        #: The level a found deal must be of (:func:`solitaire.core.difficulty.fits`).
-        self.difficulty = difficulty
+        #: The level a found deal must be of (:func:`solitaire.core.difficulty.fits`),
+        #: where ``variant`` (the game of ``options``) has levels.
+        self.variant, self.difficulty = variant, difficulty
         self.tried = 0
         self.running = False
         self.dialog = QProgressDialog(parent)
@@ -192,7 +194,7 @@ class DealSearch(QObject):
             return
         self.tried += 1
         self._update_label()
-        if proves(result, options, self.difficulty):
+        if proves(result, self.variant, options.draw, self.difficulty):
             self._finish()
             self.found.emit(options)
         elif self.tried >= self.max_deals:

@@ -21,6 +21,7 @@ COMMANDS = {
     "hint": ["hint", CODE],
     "hint-ru": ["hint", CODE, "--lang", "ru"],
     "solve": ["solve", CODE, "--timeout", "1"],
+    "calibrate": ["calibrate", "klondike", "--deals", "3", "--nodes", "50"],
     "variants": ["variants"],
     "replay": ["replay", "{log}"],
 }

@@ -29,6 +29,7 @@ LINES = [
     ["hint", CODE, "s", "--lang", "ru"],
     ["solve", CODE, "--timeout", "2", "--json"],
     ["survey", "--variant", "klondike", "--draw", "1", "--deals", "3", "--workers", "1", "--recheck", "2"],
+    ["calibrate", "klondike", "--draw", "3", "--deals", "12", "--first", "4", "--nodes", "500", "--json"],
     ["screenshot", CODE, "s", "--out", "a.png", "--size", "800x600"],
     ["variants", "--json"],
     ["install-desktop"],

@@ -139,7 +139,7 @@ def test_options_lists_what_each_game_may_choose(tmp_path: Path) -> None:
         assert [part.split()[0].rstrip("*") for part in scorings[1].split(", ")] == list(offered.scorings)
         assert ("--winnable " in text) is offered.winnable, name
         draw = 2 if name == "spider" else variant.default_draw
-        assert ("hard* (Hard)" in text) is ((name, draw) in difficulty.THRESHOLDS), name
+        assert ("hard* (Hard)" in text) is (draw in variant.difficulty), name
     assert "Suits: 1, 2*, 4" in blocks[names.index("spider")]
     assert blocks[-1].startswith("Klondike, as chosen now")  # the game "new" deals
 

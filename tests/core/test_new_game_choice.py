@@ -1,22 +1,31 @@
 """New games as every front end chooses them (``core.session``): the options given
 over those last chosen, what does not fit refused, the choice remembered as the
-window remembers it; and the winnable-deal search (``core.deal_search``)."""
+window remembers it; the winnable-deal search (``core.deal_search``); and the
+difficulty levels a game declares (``Variant.difficulty``), a plugin's too."""
 
 from __future__ import annotations
 
 import itertools
+import re
 import threading
+import types
+from collections.abc import Mapping
+from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from solitaire.core import difficulty
 from solitaire.core.deal_search import DEAL_NODES, search_winnable
-from solitaire.core.registry import Catalog, OptionsError
+from solitaire.core.hookspecs import hookimpl
+from solitaire.core.registry import Catalog, OptionsError, Registry
+from solitaire.core.ruleset import Variant
 from solitaire.core.session import choose_new_game, chosen_options, offers, remembered, returns_matter
 from solitaire.core.solver import solve
 from solitaire.core.store import GameChoice, Settings
 from solitaire.plugins.builtins import new_catalog
-from solitaire.variants.blocks import Declared
+from solitaire.variants.blocks import Block, Declared, Foundations, Stock, Tableau
+from solitaire.variants.klondike import KLONDIKE_COLUMNS, Klondike
 
 
 @pytest.fixture(scope="module")
@@ -114,12 +123,20 @@ def test_every_built_in_game_offers_winnable_deals(catalog: Catalog) -> None:
     assert all(offers(catalog, variant).winnable for variant in catalog.variants)
 
 
-def test_every_calibrated_game_is_a_built_in_one_with_three_levels(catalog: Catalog) -> None:
-    for (variant, draw), (easy, medium) in difficulty.THRESHOLDS.items():
-        assert draw in catalog.variant(variant).draws, (variant, draw)
-        assert 0 < easy < medium, (variant, draw)  # else the medium level holds no deal
+def test_every_calibrated_built_in_game_has_three_levels_at_draws_it_offers(catalog: Catalog) -> None:
+    calibrated = 0
+    for variant in catalog.variants.values():
+        for draw, (easy, medium) in variant.difficulty.items():
+            assert draw in variant.draws, (variant.id, draw)
+            assert 0 < easy < medium, (variant.id, draw)  # else the medium level holds no deal
+            calibrated += 1
+        assert offers(catalog, variant.id).levels is bool(variant.difficulty), variant.id
+    assert calibrated == 21
+    # Réfléchi has thresholds of its own, not those of Klondike, its base.
+    assert catalog.variant("reflechi").difficulty != catalog.variant("klondike").difficulty
     # Clock's play is forced: every win costs the same, so it has no levels.
-    assert not any(variant == "clock" for variant, _ in difficulty.THRESHOLDS)
+    assert catalog.variant("clock").difficulty == {}
+    assert difficulty.level(catalog.ruleset(catalog.options("clock")), 51) is None
 
 
 def test_the_search_finds_a_deal_of_the_difficulty_asked_for(catalog: Catalog) -> None:
@@ -149,3 +166,92 @@ def test_the_search_gives_up_after_its_deals_and_stops_when_cancelled(catalog: C
 
     stopped = search_winnable(catalog, options, max_nodes=20, cancel=cancel, tried=tried)
     assert (stopped.options, stopped.tried, stopped.cancelled, told) == (None, 1, True, [1])
+
+
+# -- a plugin's game with difficulty levels ----------------------------------------------------------
+
+
+class Leveled(Klondike):
+    """A plugin's game that declares levels, at draw 1 only."""
+
+    id: ClassVar[str] = "leveled"
+    code_prefix: ClassVar[str] = "LV"
+    names: ClassVar[str] = "Leveled Klondike"
+    difficulty: ClassVar[Mapping[int, tuple[int, int]]] = {1: (30, 90)}
+
+
+class Plain(Declared):
+    """A plugin's game declared from the blocks, with no levels."""
+
+    id: ClassVar[str] = "plain"
+    code_prefix: ClassVar[str] = "PN"
+    names: ClassVar[str] = "Plain"
+    default_scoring: ClassVar[str] = "none"
+    layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau(KLONDIKE_COLUMNS))
+
+
+def _plugin(*variants: Variant) -> types.ModuleType:
+    """A plugin module registering ``variants``, as a package's entry point names one."""
+    module = types.ModuleType("difficulty_plugin")
+
+    @hookimpl
+    def solitaire_register_variants(register: Registry) -> None:
+        for variant in variants:
+            register.add_variant(variant)
+
+    module.solitaire_register_variants = solitaire_register_variants  # type: ignore[attr-defined]
+    return module
+
+
+@pytest.fixture(scope="module")
+def plugged() -> Catalog:
+    catalog = new_catalog(entry_points=False, plugins=[_plugin(Leveled(), Plain())])
+    assert catalog.problems == [] and {"leveled", "plain"} <= set(catalog.variants)
+    return catalog
+
+
+def test_a_plugin_s_game_with_thresholds_has_levels_where_it_declares_them(plugged: Catalog) -> None:
+    assert offers(plugged, "leveled").levels and offers(plugged, "leveled").winnable
+    rules = plugged.ruleset(plugged.options("leveled", draw=1))
+    assert [difficulty.level(rules, nodes) for nodes in (1, 30, 31, 90, 91)] == [
+        "easy",
+        "easy",
+        "medium",
+        "medium",
+        "hard",
+    ]
+    assert choose_new_game(plugged, Settings(), "leveled", difficulty="easy").levels
+    # A draw it declares none for has no levels: every winnable deal fits there.
+    assert not choose_new_game(plugged, Settings(), "leveled", draw=3, difficulty="easy").levels
+    three = plugged.ruleset(plugged.options("leveled", draw=3))
+    assert difficulty.level(three, 10) is None and difficulty.fits("easy", three.variant, 3, 10**6)
+    # The winnable-deal search passes over the deals of another level.
+    deals = itertools.count()
+    found = search_winnable(plugged, rules.options, difficulty="hard", random_deal=deals.__next__)
+    assert found.options is not None and found.tried > 1
+    game = plugged.new_game(found.options)
+    result = solve(game.state, game.rules, max_nodes=DEAL_NODES)
+    assert difficulty.level(game.rules, result.nodes) == "hard"
+    assert difficulty.assess(game.state, game.rules, result) == "hard"
+
+
+def test_a_plugin_s_game_without_thresholds_has_no_levels(plugged: Catalog) -> None:
+    offered = offers(plugged, "plain")
+    assert offered.winnable and not offered.levels
+    choice = choose_new_game(plugged, Settings(), "plain", difficulty="hard")
+    assert choice.search and not choice.levels
+    game = plugged.new_game(choice.options)
+    assert difficulty.level(game.rules, 10) is None
+    assert difficulty.fits("hard", game.rules.variant, game.rules.draw, 10)
+    result = solve(game.state, game.rules, max_nodes=2_000)
+    assert difficulty.assess(game.state, game.rules, result) is None
+
+
+def test_the_difficulty_module_names_no_game(catalog: Catalog) -> None:
+    """The levels are the games' data: ``core/difficulty.py`` names none (its examples too)."""
+    source = Path(difficulty.__file__).read_text(encoding="utf-8")
+    for variant in catalog.variants.values():
+        for word in (variant.id, variant.name("en"), variant.code_prefix):
+            pattern = rf"(?<![\w-]){re.escape(word)}(?![\w-])"
+            flags = 0 if word == variant.code_prefix else re.IGNORECASE
+            assert not re.search(pattern, source, flags), (variant.id, word)

@@ -765,6 +765,36 @@ def test_a_variant_with_deal_numbers_that_are_no_range_of_deals_is_left_out(deal
     assert_builtins_work(catalog)
 
 
+@pytest.mark.parametrize(
+    "levels",
+    [
+        {1: (5, 5)},
+        {1: (9, 3)},
+        {1: (-1, 3)},
+        {1: (1.5, 3)},
+        {1: [1, 3]},
+        {1: (1, 2, 3)},
+        {"1": (1, 3)},
+        [(1, 3)],
+    ],
+)
+def test_a_variant_with_difficulty_levels_that_are_no_thresholds_is_left_out(levels: object) -> None:
+    variant = FewDeals()
+    variant.difficulty = levels  # type: ignore[misc,assignment]
+    catalog = new_catalog(entry_points=False, plugins=[registering(variants=[variant])])
+    assert [p.plugin for p in catalog.problems] == ["Plugin"]
+    assert "difficulty must map draws to (easy, medium)" in catalog.problems[0].reason
+    assert "few" not in catalog.variants
+    assert_builtins_work(catalog)
+
+
+def test_difficulty_levels_for_a_draw_the_variant_does_not_offer_are_let_be() -> None:
+    variant = FewDeals()
+    variant.difficulty = {1: (0, 10), 7: (10, 20)}  # type: ignore[misc]
+    catalog = new_catalog(entry_points=False, plugins=[registering(variants=[variant])])
+    assert catalog.problems == [] and catalog.variant("few") is variant
+
+
 @pytest.mark.parametrize("variant", [FewDeals(), *new_catalog(entry_points=False).variants.values()])
 def test_a_random_deal_is_one_the_variant_has(variant: Variant) -> None:
     deals = [variant.random_deal() for _ in range(200)]

@@ -776,7 +776,7 @@ def test_winnable_only_and_a_difficulty_in_any_game_through_the_new_game_action(
 
     from solitaire.core import difficulty
 
-    levels = any(key[0] == variant for key in difficulty.THRESHOLDS)
+    levels = bool(catalog.variant(variant).difficulty)
     wanted = "easy" if levels else "any"
 
     def exec_(dialog: NewGameDialog) -> int:
@@ -801,4 +801,4 @@ def test_winnable_only_and_a_difficulty_in_any_game_through_the_new_game_action(
     assert game.rules.options.deal in game.rules.variant.deal_numbers
     result = solve(game.state, game.rules, max_nodes=difficulty.BUDGET)
     assert result.verdict == "winnable"
-    assert difficulty.fits(wanted, variant, game.rules.options.draw, result.nodes)
+    assert difficulty.fits(wanted, game.rules.variant, game.rules.draw, result.nodes)
