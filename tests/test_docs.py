@@ -139,8 +139,9 @@ def test_the_guide_shows_each_rule_with_a_message_it_gives() -> None:
 
 # -- the rules pages the window shows (Help ▸ Rules) -----------------------------------------------
 
+#: The built-in games' pages, and those of the example packages (``examples/*/<package>/rules``).
 RULES_PAGES = sorted((ROOT / "variants" / "rules").glob("*.md")) + sorted(
-    (ROOT / "examples" / "solitaire-bakers" / "solitaire_bakers" / "rules").glob("*.md")
+    (ROOT / "examples").glob("*/*/rules/*.md")
 )
 
 
