@@ -44,5 +44,6 @@ echo "== mypy"
 .venv/bin/mypy
 .venv/bin/mypy tests
 .venv/bin/mypy examples/solitaire-bakers/solitaire_bakers
+.venv/bin/mypy examples/solitaire-fans/solitaire_fans
 echo "== pytest"
 .venv/bin/python -m pytest -n auto --dist loadgroup "$@"

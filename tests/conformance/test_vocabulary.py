@@ -336,3 +336,26 @@ def test_a_refused_rule_changes_nothing(catalog: Catalog) -> None:
     assert refused.rule == "vocabulary.once"
     assert apply(before, PULLED.raised()) == before  # the flag went up with the first card
     assert game.rules.variant.check(game.state, Move.parse("t6>c1"), game.rules) == refused
+
+
+class FilledFromStock(Declared):
+    id: ClassVar[str] = "v-from-stock"
+    code_prefix: ClassVar[str] = "VK"
+    names: ClassVar[str] = "From the stock"
+    layout: ClassVar[tuple[Block, ...]] = (Stock(), Foundations(), Tableau((1,) * 4, fill_from="s"))
+
+
+def test_a_column_is_not_filled_from_the_stock() -> None:
+    with pytest.raises(
+        ValueError, match="filled from 's': a column fills from a pile whose top card lies face up"
+    ):
+        FilledFromStock()
+
+
+def test_a_game_with_effects_gets_no_stock_shortcut(catalog: Catalog) -> None:
+    """Taps commute with other moves only where the blocks alone decide: an effect or a
+    rule may read the waste."""
+    game, variant = _declared(catalog, "v-once", 1)
+    assert not variant.description(game.rules).stock_turns_to_waste
+    plain, variant = _declared(new_catalog(entry_points=False), "klondike", 1)
+    assert variant.description(plain.rules).stock_turns_to_waste

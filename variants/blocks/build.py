@@ -171,10 +171,12 @@ class Build:
         if self.direction not in (UP, DOWN) or self.suit == NO_SUIT:
             return None
         step = self.step if self.direction == UP else -self.step
+        if self.king_ends and rank == 13:
+            return None
         following = rank + step
         if self.wrap:
             return (following - 1) % 13 + 1
-        return following if 1 <= following <= 13 and not (self.king_ends and rank == 13) else None
+        return following if 1 <= following <= 13 else None
 
 
 #: Klondike's build: down in alternating colours.

@@ -468,6 +468,12 @@ class Declared(Variant):
                 problems.append(
                     f"the tableau is filled from {block.fill_from!r}, a pile the table does not have"
                 )
+            elif block.fill_from is not None and self.table.kind(block.fill_from) in (STOCK, FOUNDATION):
+                problems.append(
+                    f"the tableau is filled from {block.fill_from!r}: a column fills from a pile whose"
+                    " top card lies face up (a reserve, the waste, a cell), not from the stock or a"
+                    " foundation (an Effect may deal a stock card there)"
+                )
         return problems
 
     def _home_problems(self, block: Foundations) -> list[str]:
@@ -1625,7 +1631,12 @@ class BlocksDescription:
         stock = variant.stock_block
         self.has_stock = stock is not None
         self.deals_onto_columns = stock is not None and stock.deals == "each"
-        self.stock_turns_to_waste = stock is not None and stock.deals == "waste" and not stock.rules
+        # Taps commute with the moves that leave the waste alone only where nothing but
+        # the blocks decides what a move may do and does.
+        own = bool(variant.effects) or any(getattr(group.block, "rules", ()) for group in variant.groups)
+        self.stock_turns_to_waste = (
+            stock is not None and stock.deals == "waste" and not stock.rules and not own
+        )
         self.stock_needs_full_columns = stock is not None and stock.deals == "each" and stock.needs_full
         columns = variant._columns
         builds = {c.build for c in columns}
