@@ -17,7 +17,10 @@ When no move does one of the first seven, a short search (:data:`SEARCH_DEPTH`
 moves, :data:`SEARCH_NODES` positions at most, no clock) looks for a line that
 puts a card on a foundation, turns a card up, empties a column or lets the stock
 deal again (Spider's stock waits for every column to hold a card), and the hint is
-its first move: a card to a free cell in FreeCell, say.  The rest of the line
+its first move: a card to a free cell in FreeCell, say.  The search also runs when
+the best move only does one of 5 to 8, and a line that puts a card home then comes
+first: freeing a cell onto the very card that covers the next card home would
+only be undone.  The rest of the line
 (unless it leads to a deal) is remembered, so that the next hints follow it
 instead of undoing its first move.
 
@@ -49,6 +52,10 @@ SEARCH_NODES: Final = 1_000
 
 #: Ranks up to this one beat following a line found before (see :func:`heuristic_hint`).
 STRONG: Final = 25
+
+#: Ranks from this one on (freeing a cell, freeing a card, a longer run, the stock) give
+#: way to a short line that sends a card home.
+WEAK: Final = 36
 
 #: The lines the search found: the move to play next from a position on one, and why.
 lines: Memory[Hashable, tuple[Move, Message]] = Memory(1_024)
@@ -236,10 +243,10 @@ def _key(state: State, rules: Ruleset) -> Hashable:
     return rules.options, state.table, state.piles, state.pass_number
 
 
-def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
-    """The first move of the line found that reaches the best :func:`_goal` (the
-    shortest of those), breadth first, without the stock, foundation returns, or positions seen before; the
-    line's other positions and moves go to :data:`lines`."""
+def _prepared(state: State, rules: Ruleset) -> tuple[int, Message, tuple[tuple[State, Move], ...]] | None:
+    """The line found that reaches the best :func:`_goal` (the shortest of those),
+    breadth first, without the stock, foundation returns, or positions seen before:
+    how good its goal is, why, and its positions and moves."""
     seen = {_shape(state)}
     Line = tuple[tuple[State, Move], ...]
     frontier: list[tuple[State, Line, int]] = [(state, (), 0)]
@@ -270,11 +277,17 @@ def _prepared(state: State, rules: Ruleset) -> tuple[Move, Message] | None:
         frontier = reached
     if best is None:
         return None
-    reason, steps = best[3], best[4]
-    if best[0] <= 2:  # not a line to a deal: filling columns for it may empty others again
+    return best[0], best[3], best[4]
+
+
+def _start(rules: Ruleset, goal: int, reason: Message, steps: tuple[tuple[State, Move], ...]) -> Hint:
+    """The hint to play the first move of a line :func:`_prepared` found, its other
+    positions and moves going to :data:`lines`."""
+    if goal <= 2:  # not a line to a deal: filling columns for it may empty others again
         for place, step in steps[1:]:
             lines.remember(_key(place, rules), (step, reason))
-    return steps[0][1], reason
+    state, move = steps[0]
+    return Hint(move, _said(state, rules, move, reason))
 
 
 def _followed(state: State, rules: Ruleset) -> Hint | None:
@@ -304,11 +317,14 @@ def heuristic_hint(state: State, rules: Ruleset) -> Hint:
         followed = _followed(state, rules)
         if followed is not None:
             return followed
-    if best is None or best[2].is_draw:
+    if best is None or best[0] >= WEAK:
         prepared = _prepared(state, rules)
-        if prepared is not None:
-            move, reason = prepared
-            return Hint(move, _said(state, rules, move, reason))
+        # A line that sends a card home beats a weak move (which may bury that card),
+        # any line beats the stock; a line starting with the best move keeps its reason.
+        if prepared is not None and (
+            best is None or (prepared[2][0][1] != best[2] and (best[2].is_draw or prepared[0] == 0))
+        ):
+            return _start(rules, *prepared)
     if best is None:
         return no_move()
     return Hint(best[2], best[3])

@@ -16,7 +16,7 @@ from solitaire.core.ruleset import Ruleset
 from solitaire.core.state import Pile, State
 from solitaire.frontends.cli.main import run
 from solitaire.plugins.builtins import new_catalog
-from solitaire.plugins.hints import heuristic_hint
+from solitaire.plugins.hints import heuristic_hint, lines
 from solitaire.variants.blocks import Declared
 
 CATALOG = new_catalog(entry_points=False)
@@ -207,6 +207,7 @@ def _shape(state: State) -> tuple[object, ...]:
 def test_following_the_hints_never_goes_round_in_a_circle(
     variant: str, deal: int, seed: int, prefix: int, data: st.DataObject
 ) -> None:
+    lines.clear()  # each example starts with no line remembered, as a new program does
     draw = data.draw(st.sampled_from(CATALOG.variant(variant).draws))  # Spider: 1, 2 or 4 suits
     rules = CATALOG.ruleset(CATALOG.options(variant=variant, draw=draw, deal=deal))
     state = CATALOG.new_game(rules.options).state
